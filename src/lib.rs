@@ -1,0 +1,14 @@
+//! seedgen: exhaustive-coverage regression test suites for Boogie programs, from failed
+//! proofs (Seeding Contradiction, seeds/001).
+//!
+//! The pipeline, one module per stage (see ARCHITECTURE.md):
+//! ```text
+//! source text ──syntax::parse──▶ ast::Program ──sema::check──▶ hir::Program
+//! ```
+//! Every stage returns its result together with its diagnostics and never fails on bad
+//! input; problems are [`diag::Diagnostic`]s with spans into the [`source::SourceDb`].
+
+pub mod diag;
+pub mod sema;
+pub mod source;
+pub mod syntax;

@@ -1,0 +1,129 @@
+//! The grammar's semantic actions, in ordinary Rust so the `.lalrpop` file stays one
+//! line per alternative.
+
+use crate::source::{FileId, Span};
+use crate::syntax::ast::*;
+use num_bigint::BigUint;
+
+pub fn span(file: FileId, start: usize, end: usize) -> Span {
+    Span::new(file, start, end)
+}
+
+pub fn ident(file: FileId, start: usize, name: String, end: usize) -> Ident {
+    Ident { name, span: span(file, start, end) }
+}
+
+pub fn prepend<T>(first: T, rest: Vec<T>) -> Vec<T> {
+    let mut items = Vec::with_capacity(rest.len() + 1);
+    items.push(first);
+    items.extend(rest);
+    items
+}
+
+/// `type A, B = int;` declares each name separately; each declaration keeps the
+/// attributes and the span of the whole statement.
+pub fn type_decls(
+    file: FileId,
+    start: usize,
+    attrs: Vec<Attribute>,
+    finite: bool,
+    defs: Vec<(Ident, Vec<Ident>, Option<Type>)>,
+    end: usize,
+) -> Vec<Decl> {
+    defs.into_iter()
+        .map(|(name, params, synonym)| {
+            Decl::Type(TypeDecl {
+                attrs: attrs.clone(),
+                finite,
+                name,
+                params,
+                synonym,
+                span: span(file, start, end),
+            })
+        })
+        .collect()
+}
+
+pub fn spec(file: FileId, start: usize, kind: SpecKind, end: usize) -> Spec {
+    Spec { kind, span: span(file, start, end) }
+}
+
+pub fn map_type(
+    file: FileId,
+    start: usize,
+    type_params: Vec<Ident>,
+    domain: Vec<Type>,
+    range: Type,
+    end: usize,
+) -> Type {
+    Type { kind: TypeKind::Map { type_params, domain, range: Box::new(range) }, span: span(file, start, end) }
+}
+
+pub fn binary(lhs: Expr, op: BinaryOp, rhs: Expr) -> Expr {
+    let span = lhs.span.to(rhs.span);
+    Expr { kind: ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, span }
+}
+
+pub fn unary(file: FileId, start: usize, op: UnaryOp, operand: Expr) -> Expr {
+    let span = span(file, start, operand.span.end as usize);
+    Expr { kind: ExprKind::Unary { op, operand: Box::new(operand) }, span }
+}
+
+pub fn if_then_else(file: FileId, start: usize, cond: Expr, then_expr: Expr, else_expr: Expr, end: usize) -> Expr {
+    let kind = ExprKind::IfThenElse {
+        cond: Box::new(cond),
+        then_expr: Box::new(then_expr),
+        else_expr: Box::new(else_expr),
+    };
+    Expr { kind, span: span(file, start, end) }
+}
+
+fn postfix(file: FileId, base: &Expr, end: usize) -> Span {
+    span(file, base.span.start as usize, end)
+}
+
+pub fn select(file: FileId, map: Expr, indices: Vec<Expr>, end: usize) -> Expr {
+    let span = postfix(file, &map, end);
+    Expr { kind: ExprKind::Select { map: Box::new(map), indices }, span }
+}
+
+pub fn store(file: FileId, map: Expr, indices: Vec<Expr>, value: Expr, end: usize) -> Expr {
+    let span = postfix(file, &map, end);
+    Expr { kind: ExprKind::Store { map: Box::new(map), indices, value: Box::new(value) }, span }
+}
+
+pub fn extract(file: FileId, operand: Expr, high: BigUint, low: BigUint, end: usize) -> Expr {
+    let span = postfix(file, &operand, end);
+    Expr { kind: ExprKind::Extract { operand: Box::new(operand), high, low }, span }
+}
+
+/// Parentheses leave no node behind (the printer puts back those the precedence needs),
+/// but the expression's span grows to include them, so a diagnostic underlines `(a + b)`.
+pub fn parenthesized(file: FileId, start: usize, mut expr: Expr, end: usize) -> Expr {
+    expr.span = span(file, start, end);
+    expr
+}
+
+/// What may stand between `::` and a quantifier's body.
+pub enum Decoration {
+    Attribute(Attribute),
+    Trigger(Trigger),
+}
+
+pub fn quantifier(
+    quantifier: Quantifier,
+    type_params: Vec<Ident>,
+    vars: Vec<TypedIdents>,
+    decorations: Vec<Decoration>,
+    body: Expr,
+) -> ExprKind {
+    let mut attrs = Vec::new();
+    let mut triggers = Vec::new();
+    for decoration in decorations {
+        match decoration {
+            Decoration::Attribute(attr) => attrs.push(attr),
+            Decoration::Trigger(trigger) => triggers.push(trigger),
+        }
+    }
+    ExprKind::Quant { quantifier, type_params, vars, attrs, triggers, body: Box::new(body) }
+}

@@ -1,0 +1,128 @@
+//! Syntax errors, as data, and their one conversion into diagnostics.
+
+use crate::diag::Diagnostic;
+use crate::source::Span;
+use crate::syntax::lexer::LexError;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    Lex { error: LexError, span: Span },
+    UnexpectedToken { found: String, span: Span, expected: Vec<String> },
+    UnexpectedEof { span: Span, expected: Vec<String> },
+    /// Brackets nested deeper than [`crate::syntax::MAX_NESTING`].
+    NestingTooDeep { span: Span, limit: usize },
+    /// An expression nested deeper than [`crate::syntax::MAX_EXPR_DEPTH`].
+    ExprTooDeep { span: Span, limit: usize },
+    /// More errors than are worth showing; the count of those left out.
+    TooMany { span: Span, omitted: usize },
+}
+
+/// At most this many expected tokens are listed.
+const MAX_EXPECTED_SHOWN: usize = 8;
+
+impl ParseError {
+    pub fn span(&self) -> Span {
+        match self {
+            ParseError::Lex { span, .. }
+            | ParseError::UnexpectedToken { span, .. }
+            | ParseError::UnexpectedEof { span, .. }
+            | ParseError::NestingTooDeep { span, .. }
+            | ParseError::ExprTooDeep { span, .. }
+            | ParseError::TooMany { span, .. } => *span,
+        }
+    }
+
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        match self {
+            ParseError::Lex { error, span } => lex_diagnostic(error, *span),
+            ParseError::UnexpectedToken { found, span, expected } => {
+                let diagnostic = Diagnostic::error(format!("unexpected {found}"))
+                    .with_primary(*span, expected_label(expected));
+                with_hints(diagnostic, found, expected)
+            }
+            ParseError::UnexpectedEof { span, expected } => {
+                Diagnostic::error("unexpected end of file").with_primary(*span, expected_label(expected))
+            }
+            ParseError::NestingTooDeep { span, limit } => {
+                Diagnostic::error(format!("brackets nested more than {limit} levels deep"))
+                    .with_primary(*span, "this bracket is too deep")
+                    .with_note("seedgen limits nesting so that no input can exhaust its stack")
+            }
+            ParseError::ExprTooDeep { span, limit } => {
+                Diagnostic::error(format!("expression nested more than {limit} levels deep"))
+                    .with_primary(*span, "this expression is too deep")
+                    .with_help("split it with intermediate variables or functions")
+            }
+            ParseError::TooMany { span, omitted } => {
+                Diagnostic::error(format!("{omitted} more syntax errors not shown"))
+                    .with_primary(*span, "the next one starts here")
+            }
+        }
+    }
+}
+
+fn lex_diagnostic(error: &LexError, span: Span) -> Diagnostic {
+    match error {
+        LexError::InvalidChar => {
+            Diagnostic::error("invalid character").with_primary(span, "not part of any Boogie token")
+        }
+        LexError::UnterminatedComment => Diagnostic::error("unterminated block comment")
+            .with_primary(span.shrink_to_start(), "this comment is never closed")
+            .with_note("block comments nest in Boogie: each `/*` needs its own `*/`"),
+        LexError::UnterminatedString => {
+            Diagnostic::error("unterminated string").with_primary(span, "this string has no closing `\"`")
+        }
+        LexError::LiteralTooLong => Diagnostic::error("integer literal too long")
+            .with_primary(span, "more digits than seedgen accepts")
+            .with_note(format!("literals are limited to {} digits", crate::syntax::lexer::MAX_LITERAL_DIGITS)),
+        LexError::FloatLiteral => Diagnostic::error("floating-point literals are not supported yet")
+            .with_primary(span, "floating-point literal"),
+    }
+}
+
+/// Token classes are named plainly; fixed tokens are shown in backticks.
+fn pretty_expected(terminal: &str) -> String {
+    let bare = terminal.trim_matches('"').replace("\\\"", "\"");
+    match bare.as_str() {
+        "identifier" => "identifier".to_string(),
+        "natural" => "number".to_string(),
+        "bitvector" => "bit-vector literal".to_string(),
+        "decimal" => "decimal".to_string(),
+        "string" => "string".to_string(),
+        _ => format!("`{bare}`"),
+    }
+}
+
+fn expected_label(expected: &[String]) -> String {
+    let shown: Vec<String> = expected.iter().take(MAX_EXPECTED_SHOWN).map(|t| pretty_expected(t)).collect();
+    match shown.len() {
+        0 => "unexpected here".to_string(),
+        1 => format!("expected {}", shown[0]),
+        _ if expected.len() > MAX_EXPECTED_SHOWN => {
+            format!("expected one of {}, …", shown.join(", "))
+        }
+        _ => format!("expected one of {}", shown.join(", ")),
+    }
+}
+
+fn expects(expected: &[String], spelling: &str) -> bool {
+    expected.iter().any(|terminal| terminal.trim_matches('"') == spelling)
+}
+
+/// Boogie's grammar has a few rules people trip over; say which one.
+fn with_hints(diagnostic: Diagnostic, found: &str, expected: &[String]) -> Diagnostic {
+    let is = |spelling: &str| found == format!("`{spelling}`");
+    if (is("&&") || is("||")) && !expects(expected, "&&") && !expects(expected, "||") {
+        return diagnostic.with_help("`&&` and `||` cannot be mixed without parentheses: write `(a && b) || c`");
+    }
+    if ["==", "!=", "<", "<=", ">", ">=", "<:"].iter().any(|op| is(op)) && !expects(expected, "==") {
+        return diagnostic.with_help("comparisons do not chain: write `a < b && b < c`");
+    }
+    if is("if") && expects(expected, "(") && !expects(expected, "if") {
+        return diagnostic.with_help("an `if … then … else …` operand needs parentheses");
+    }
+    if is("var") {
+        return diagnostic.with_help("local variables are declared at the start of the body, before any statement");
+    }
+    diagnostic
+}

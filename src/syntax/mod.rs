@@ -1,0 +1,156 @@
+//! The front end's syntax half: source text → [`ast::Program`], and back ([`printer`]).
+//!
+//! The only module that knows logos and lalrpop. [`parse`] never fails: it returns the
+//! program it could read and every error it found, recovering at declaration boundaries.
+//!
+//! Invariant: a program returned without errors nests at most [`MAX_NESTING`] brackets
+//! and [`MAX_EXPR_DEPTH`] expression levels deep, so later passes may recurse over it.
+
+pub mod actions;
+pub mod ast;
+pub mod error;
+pub mod lexer;
+pub mod printer;
+
+pub use error::ParseError;
+
+use crate::source::{FileId, Span};
+use lalrpop_util::{lalrpop_mod, ErrorRecovery};
+use lexer::{LexError, Token};
+
+lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_parens, unused_imports)]
+    grammar,
+    "/boogie.rs"
+);
+
+/// The deepest bracket nesting accepted.
+pub const MAX_NESTING: usize = 256;
+/// The deepest expression accepted (operator chains nest without brackets).
+pub const MAX_EXPR_DEPTH: usize = 1_000;
+/// At most this many syntax errors are reported per file.
+pub const MAX_ERRORS: usize = 50;
+
+/// Parses a whole file.
+pub fn parse(file: FileId, source: &str) -> (ast::Program, Vec<ParseError>) {
+    let tokens = match tokenize(file, source) {
+        Ok(tokens) => tokens,
+        Err(errors) => return (ast::Program::default(), errors),
+    };
+    let mut recovered = Vec::new();
+    let result = grammar::ProgramParser::new().parse(file, &mut recovered, tokens.into_iter().map(Ok));
+    let mut errors: Vec<ParseError> =
+        recovered.into_iter().map(|recovery: ErrorRecovery<_, _, _>| convert(file, source, recovery.error)).collect();
+    let program = match result {
+        Ok(program) => program,
+        Err(error) => {
+            errors.push(convert(file, source, error));
+            ast::Program::default()
+        }
+    };
+    if let Some(error) = too_deep(&program) {
+        errors.push(error);
+        return (ast::Program::default(), cap(errors));
+    }
+    (program, cap(errors))
+}
+
+/// Parses a single expression (for tests and tools).
+pub fn parse_expr(file: FileId, source: &str) -> Result<ast::Expr, Vec<ParseError>> {
+    let tokens = tokenize(file, source)?;
+    let mut recovered = Vec::new();
+    let expr = grammar::ExprParser::new()
+        .parse(file, &mut recovered, tokens.into_iter().map(Ok))
+        .map_err(|error| vec![convert(file, source, error)])?;
+    let mut errors: Vec<ParseError> =
+        recovered.into_iter().map(|recovery| convert(file, source, recovery.error)).collect();
+    if let Some(error) = expr_too_deep(&expr) {
+        errors.push(error);
+    }
+    if errors.is_empty() {
+        Ok(expr)
+    } else {
+        Err(errors)
+    }
+}
+
+type Spanned = (usize, Token, usize);
+
+fn tokenize(file: FileId, source: &str) -> Result<Vec<Spanned>, Vec<ParseError>> {
+    let (tokens, problems) = lexer::lex(source);
+    if !problems.is_empty() {
+        let errors = problems
+            .into_iter()
+            .map(|problem| ParseError::Lex { error: problem.error, span: Span::new(file, problem.start, problem.end) })
+            .collect();
+        return Err(cap(errors));
+    }
+    check_nesting(file, &tokens)?;
+    Ok(tokens)
+}
+
+fn check_nesting(file: FileId, tokens: &[Spanned]) -> Result<(), Vec<ParseError>> {
+    let mut depth: isize = 0;
+    for (start, token, end) in tokens {
+        depth += token.nesting_delta();
+        if depth > MAX_NESTING as isize {
+            let span = Span::new(file, *start, *end);
+            return Err(vec![ParseError::NestingTooDeep { span, limit: MAX_NESTING }]);
+        }
+    }
+    Ok(())
+}
+
+fn cap(mut errors: Vec<ParseError>) -> Vec<ParseError> {
+    if errors.len() > MAX_ERRORS {
+        let omitted = errors.len() - MAX_ERRORS;
+        let span = errors[MAX_ERRORS].span();
+        errors.truncate(MAX_ERRORS);
+        errors.push(ParseError::TooMany { span, omitted });
+    }
+    errors
+}
+
+fn convert(file: FileId, source: &str, error: lalrpop_util::ParseError<usize, Token, LexError>) -> ParseError {
+    use lalrpop_util::ParseError as Lalrpop;
+    match error {
+        Lalrpop::InvalidToken { location } => {
+            ParseError::Lex { error: LexError::InvalidChar, span: Span::new(file, location, location) }
+        }
+        Lalrpop::UnrecognizedEof { location, expected } => {
+            ParseError::UnexpectedEof { span: Span::new(file, location.min(source.len()), source.len()), expected }
+        }
+        Lalrpop::UnrecognizedToken { token: (start, token, end), expected } => {
+            ParseError::UnexpectedToken { found: token.to_string(), span: Span::new(file, start, end), expected }
+        }
+        Lalrpop::ExtraToken { token: (start, token, end) } => ParseError::UnexpectedToken {
+            found: token.to_string(),
+            span: Span::new(file, start, end),
+            expected: Vec::new(),
+        },
+        Lalrpop::User { error } => ParseError::Lex { error, span: Span::new(file, 0, 0) },
+    }
+}
+
+/// Finds the first expression deeper than [`MAX_EXPR_DEPTH`], without recursing on
+/// expressions (statements are bounded by [`MAX_NESTING`]).
+fn too_deep(program: &ast::Program) -> Option<ParseError> {
+    let mut found = None;
+    ast::visit_exprs(program, &mut |expr| {
+        if found.is_none() {
+            found = expr_too_deep(expr);
+        }
+    });
+    found
+}
+
+fn expr_too_deep(root: &ast::Expr) -> Option<ParseError> {
+    let mut pending = vec![(root, 1usize)];
+    while let Some((expr, depth)) = pending.pop() {
+        if depth > MAX_EXPR_DEPTH {
+            return Some(ParseError::ExprTooDeep { span: expr.span, limit: MAX_EXPR_DEPTH });
+        }
+        expr.kind.for_each_child(&mut |child| pending.push((child, depth + 1)));
+    }
+    None
+}
