@@ -100,11 +100,10 @@ pub enum MessageFormat {
     Json,
 }
 
-/// Renders diagnostics in one format to one stream.
+/// Renders diagnostics in one format to one stream (colored when the stream is).
 pub struct Emitter<'a> {
     pub db: &'a SourceDb,
     pub format: MessageFormat,
-    pub color: bool,
 }
 
 impl Emitter<'_> {
@@ -118,8 +117,7 @@ impl Emitter<'_> {
 
     fn emit_human(&self, out: &mut dyn WriteColor, diagnostic: &Diagnostic) -> io::Result<()> {
         let config = term::Config::default();
-        term::emit_to_write_style(out, &config, self.db.files(), &to_codespan(diagnostic))
-            .map_err(io::Error::other)
+        term::emit_to_write_style(out, &config, self.db.files(), &to_codespan(diagnostic)).map_err(io::Error::other)
     }
 }
 
@@ -136,8 +134,7 @@ fn to_codespan(diagnostic: &Diagnostic) -> cs::Diagnostic<usize> {
         .iter()
         .map(|label| {
             let style = if label.primary { cs::LabelStyle::Primary } else { cs::LabelStyle::Secondary };
-            cs::Label::new(style, label.span.file.0 as usize, label.span.range())
-                .with_message(label.message.clone())
+            cs::Label::new(style, label.span.file.0 as usize, label.span.range()).with_message(label.message.clone())
         })
         .collect();
     cs::Diagnostic::new(severity)
@@ -229,7 +226,7 @@ pub fn render_json(db: &SourceDb, diagnostic: &Diagnostic) -> String {
 /// Renders diagnostics as plain human text (no color), as the snapshot tests see them.
 pub fn render_human_plain(db: &SourceDb, diagnostics: &[Diagnostic]) -> String {
     let mut buffer = term::termcolor::NoColor::new(Vec::new());
-    let emitter = Emitter { db, format: MessageFormat::Human, color: false };
+    let emitter = Emitter { db, format: MessageFormat::Human };
     for diagnostic in diagnostics {
         emitter.emit(&mut buffer, diagnostic).expect("writing to memory cannot fail");
     }

@@ -8,7 +8,9 @@
 //! Every stage returns its result together with its diagnostics and never fails on bad
 //! input; problems are [`diag::Diagnostic`]s with spans into the [`source::SourceDb`].
 
+pub mod config;
 pub mod diag;
+pub mod driver;
 pub mod sema;
 pub mod source;
 pub mod syntax;

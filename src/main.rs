@@ -1,1 +1,61 @@
-fn main() {}
+//! The `seedgen` binary: parse flags, run the driver on a thread with a large stack,
+//! map the outcome to the exit status. A panic is a bug: it is reported as an internal
+//! error with exit status 101, never mistaken for a verdict.
+
+mod cli;
+
+use clap::Parser;
+use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use seedgen::driver::{self, Outcome, Streams};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// The pipeline recurses over expressions up to `syntax::MAX_EXPR_DEPTH` deep; this
+/// leaves ample room even in debug builds.
+const STACK_BYTES: usize = 256 * 1024 * 1024;
+
+const INTERNAL_ERROR: u8 = 101;
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("seedgen: internal error: {info}");
+        eprintln!("seedgen: this is a bug in seedgen; please report it with the input that triggered it");
+    }));
+    let cli = cli::Cli::parse();
+    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || run(cli));
+    match worker.map(|handle| handle.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_panic)) => ExitCode::from(INTERNAL_ERROR),
+        Err(error) => {
+            eprintln!("seedgen: error: cannot start the worker thread: {error}");
+            ExitCode::from(INTERNAL_ERROR)
+        }
+    }
+}
+
+fn run(cli: cli::Cli) -> ExitCode {
+    let config = cli.into_config();
+    let color = if config_color(&config) { ColorChoice::Always } else { ColorChoice::Never };
+    let mut err = StandardStream::stderr(color);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let result = driver::run(&config, &mut Streams { out: &mut out, err: &mut err });
+    let flushed = result.and_then(|outcome| out.flush().map(|()| outcome));
+    match flushed {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::ProgramErrors) => ExitCode::from(1),
+        Ok(Outcome::InputError) => ExitCode::from(2),
+        // A closed pipe (`seedgen ... | head`) is the reader's choice, not a failure.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("seedgen: error: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn config_color(config: &seedgen::config::Config) -> bool {
+    match config {
+        seedgen::config::Config::Check(_, output) => output.color,
+    }
+}

@@ -112,7 +112,7 @@ mod tests {
     fn line_col_is_one_based_and_counts_characters() {
         let mut db = SourceDb::new();
         let file = db.add("a.bpl", "ab\n\u{e9}x y");
-        let span = Span::new(file, 6, 7);
+        let span = Span::new(file, 7, 8);
         assert_eq!(db.snippet(span), "y");
         assert_eq!(db.line_col(span), LineCol { line: 2, column: 4 });
     }

@@ -218,18 +218,45 @@ pub struct Stmt {
 pub enum StmtKind {
     /// The position a `goto` can jump to.
     Label(LabelId),
-    Assert { expr: Expr, attrs: Vec<ast::Attribute> },
-    Assume { expr: Expr, attrs: Vec<ast::Attribute> },
-    Havoc { vars: Vec<Var> },
+    Assert {
+        expr: Expr,
+        attrs: Vec<ast::Attribute>,
+    },
+    Assume {
+        expr: Expr,
+        attrs: Vec<ast::Attribute>,
+    },
+    Havoc {
+        vars: Vec<Var>,
+    },
     /// Parallel: every right side is evaluated before any target is written.
-    Assign { lhs: Vec<Lhs>, rhs: Vec<Expr> },
-    Call { callee: ProcId, args: Vec<Expr>, outs: Vec<Var>, attrs: Vec<ast::Attribute> },
-    If { branches: Vec<IfBranch>, else_block: Option<Vec<Stmt>> },
-    While { guard: Guard, invariants: Vec<Clause>, body: Vec<Stmt> },
+    Assign {
+        lhs: Vec<Lhs>,
+        rhs: Vec<Expr>,
+    },
+    Call {
+        callee: ProcId,
+        args: Vec<Expr>,
+        outs: Vec<Var>,
+        attrs: Vec<ast::Attribute>,
+    },
+    If {
+        branches: Vec<IfBranch>,
+        else_block: Option<Vec<Stmt>>,
+    },
+    While {
+        guard: Guard,
+        invariants: Vec<Clause>,
+        body: Vec<Stmt>,
+    },
     /// `break;` leaves the innermost loop; `break L;` the statement labelled `L`.
-    Break { label: Option<LabelId> },
+    Break {
+        label: Option<LabelId>,
+    },
     Return,
-    Goto { targets: Vec<LabelId> },
+    Goto {
+        targets: Vec<LabelId>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -320,13 +347,34 @@ pub enum ExprKind {
     Bool(bool),
     Int(BigInt),
     Var(Var),
-    Apply { func: FunctionId, args: Vec<Expr> },
+    Apply {
+        func: FunctionId,
+        args: Vec<Expr>,
+    },
     Old(Box<Expr>),
-    Unary { op: UnaryOp, operand: Box<Expr> },
-    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Select { map: Box<Expr>, indices: Vec<Expr> },
-    Store { map: Box<Expr>, indices: Vec<Expr>, value: Box<Expr> },
-    IfThenElse { cond: Box<Expr>, then_expr: Box<Expr>, else_expr: Box<Expr> },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Select {
+        map: Box<Expr>,
+        indices: Vec<Expr>,
+    },
+    Store {
+        map: Box<Expr>,
+        indices: Vec<Expr>,
+        value: Box<Expr>,
+    },
+    IfThenElse {
+        cond: Box<Expr>,
+        then_expr: Box<Expr>,
+        else_expr: Box<Expr>,
+    },
     Quant {
         quantifier: Quantifier,
         vars: Vec<BoundVar>,

@@ -3,7 +3,13 @@
 
 use crate::source::{FileId, Span};
 use crate::syntax::ast::*;
+use crate::syntax::error::ParseError;
+use crate::syntax::lexer::Token;
+use lalrpop_util::ErrorRecovery;
 use num_bigint::BigUint;
+
+/// Errors the grammar records and recovers from.
+pub type Recovered = Vec<ErrorRecovery<usize, Token, ParseError>>;
 
 pub fn span(file: FileId, start: usize, end: usize) -> Span {
     Span::new(file, start, end)
@@ -20,6 +26,11 @@ pub fn prepend<T>(first: T, rest: Vec<T>) -> Vec<T> {
     items
 }
 
+pub fn append<T>(mut items: Vec<T>, last: Option<T>) -> Vec<T> {
+    items.extend(last);
+    items
+}
+
 /// `type A, B = int;` declares each name separately; each declaration keeps the
 /// attributes and the span of the whole statement.
 pub fn type_decls(
@@ -32,20 +43,41 @@ pub fn type_decls(
 ) -> Vec<Decl> {
     defs.into_iter()
         .map(|(name, params, synonym)| {
-            Decl::Type(TypeDecl {
-                attrs: attrs.clone(),
-                finite,
-                name,
-                params,
-                synonym,
-                span: span(file, start, end),
-            })
+            Decl::Type(TypeDecl { attrs: attrs.clone(), finite, name, params, synonym, span: span(file, start, end) })
         })
         .collect()
 }
 
 pub fn spec(file: FileId, start: usize, kind: SpecKind, end: usize) -> Spec {
     Spec { kind, span: span(file, start, end) }
+}
+
+/// An item of a procedure body: locals and statements are parsed in any order, and
+/// [`body`] rejects a local that follows a statement.
+pub enum BodyItem {
+    Local(VarDecl),
+    Stmt(Stmt),
+}
+
+pub fn body(file: FileId, start: usize, items: Vec<BodyItem>, errors: &mut Recovered, end: usize) -> Body {
+    let mut locals = Vec::new();
+    let mut stmts: Vec<Stmt> = Vec::new();
+    for item in items {
+        match item {
+            BodyItem::Local(decl) => {
+                if let Some(first) = stmts.first() {
+                    let error = ParseError::LocalAfterStatement { span: decl.span, first_statement: first.span };
+                    errors.push(ErrorRecovery {
+                        error: lalrpop_util::ParseError::User { error },
+                        dropped_tokens: Vec::new(),
+                    });
+                }
+                locals.push(decl);
+            }
+            BodyItem::Stmt(stmt) => stmts.push(stmt),
+        }
+    }
+    Body { locals, stmts, span: span(file, start, end) }
 }
 
 pub fn map_type(
@@ -70,11 +102,8 @@ pub fn unary(file: FileId, start: usize, op: UnaryOp, operand: Expr) -> Expr {
 }
 
 pub fn if_then_else(file: FileId, start: usize, cond: Expr, then_expr: Expr, else_expr: Expr, end: usize) -> Expr {
-    let kind = ExprKind::IfThenElse {
-        cond: Box::new(cond),
-        then_expr: Box::new(then_expr),
-        else_expr: Box::new(else_expr),
-    };
+    let kind =
+        ExprKind::IfThenElse { cond: Box::new(cond), then_expr: Box::new(then_expr), else_expr: Box::new(else_expr) };
     Expr { kind, span: span(file, start, end) }
 }
 

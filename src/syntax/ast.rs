@@ -32,7 +32,10 @@ pub struct Attribute {
 pub enum AttrArg {
     Expr(Expr),
     /// A string literal, without its quotes, escapes kept as written.
-    Str { value: String, span: Span },
+    Str {
+        value: String,
+        span: Span,
+    },
 }
 
 /// A whole file.
@@ -208,23 +211,47 @@ pub struct Stmt {
 pub enum StmtKind {
     /// `L:` — names the position before the next statement, as in Boogie.
     Label(Ident),
-    Assert { attrs: Vec<Attribute>, expr: Expr },
-    Assume { attrs: Vec<Attribute>, expr: Expr },
-    Havoc { names: Vec<Ident> },
+    Assert {
+        attrs: Vec<Attribute>,
+        expr: Expr,
+    },
+    Assume {
+        attrs: Vec<Attribute>,
+        expr: Expr,
+    },
+    Havoc {
+        names: Vec<Ident>,
+    },
     /// `x, a[i][j] := e1, e2;`
-    Assign { lhs: Vec<Lhs>, rhs: Vec<Expr> },
+    Assign {
+        lhs: Vec<Lhs>,
+        rhs: Vec<Expr>,
+    },
     Call(Call),
     /// `par A() | B();` — CIVL, outside the core.
-    Par { calls: Vec<Call> },
+    Par {
+        calls: Vec<Call>,
+    },
     /// `yield;` — CIVL, outside the core.
     Yield,
     /// `if (g1) {..} else if (g2) {..} else {..}`: the branches in order. Kept flat, so
     /// a long `else if` chain does not nest (and cannot overflow a recursive pass).
-    If { branches: Vec<IfBranch>, else_block: Option<Block> },
-    While { guard: Guard, invariants: Vec<Invariant>, body: Block },
-    Break { label: Option<Ident> },
+    If {
+        branches: Vec<IfBranch>,
+        else_block: Option<Block>,
+    },
+    While {
+        guard: Guard,
+        invariants: Vec<Invariant>,
+        body: Block,
+    },
+    Break {
+        label: Option<Ident>,
+    },
     Return,
-    Goto { targets: Vec<Ident> },
+    Goto {
+        targets: Vec<Ident>,
+    },
 }
 
 /// `call {:attrs} x, y := P(args);`, also `free call` and `async call` (CIVL).
@@ -286,9 +313,16 @@ pub enum TypeKind {
     Real,
     /// A user type, a synonym, or a built-in family the checker recognises by name
     /// (`bv32`, `float24e8`: outside the core). `args` are type-constructor arguments.
-    Named { name: Ident, args: Vec<Type> },
+    Named {
+        name: Ident,
+        args: Vec<Type>,
+    },
     /// `<a>[int, a]T`: type parameters are outside the core.
-    Map { type_params: Vec<Ident>, domain: Vec<Type>, range: Box<Type> },
+    Map {
+        type_params: Vec<Ident>,
+        domain: Vec<Type>,
+        range: Box<Type>,
+    },
 }
 
 #[derive(Debug, PartialEq)]
@@ -306,7 +340,7 @@ pub enum UnaryOp {
 }
 
 /// Binary operators, from the loosest binding to the tightest (Boogie's precedence):
-/// `<==>` < `==>`/`<==` < `&&`/`||` < comparisons < `++` < `+ -` < `* / div mod`.
+/// `<==>` < `==>`/`<==` < `&&`/`||` < comparisons < `++` < `+ -` < `* / div mod` < `**`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinaryOp {
     Iff,
@@ -328,6 +362,8 @@ pub enum BinaryOp {
     RealDiv,
     Div,
     Mod,
+    /// `**`: real exponentiation, outside the core.
+    Power,
 }
 
 impl BinaryOp {
@@ -352,8 +388,15 @@ impl BinaryOp {
             BinaryOp::RealDiv => "/",
             BinaryOp::Div => "div",
             BinaryOp::Mod => "mod",
+            BinaryOp::Power => "**",
         }
     }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Conversion {
+    ToInt,
+    ToReal,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -370,21 +413,54 @@ pub enum ExprKind {
     /// `1.5`, `1e3`: outside the core; the literal as written.
     Real(String),
     /// `5bv32`: outside the core.
-    BitVector { value: BigUint, width: u32 },
+    BitVector {
+        value: BigUint,
+        width: u32,
+    },
     /// A variable or constant.
     Var(Ident),
     /// `f(args)`.
-    Apply { func: Ident, args: Vec<Expr> },
+    Apply {
+        func: Ident,
+        args: Vec<Expr>,
+    },
     Old(Box<Expr>),
-    Unary { op: UnaryOp, operand: Box<Expr> },
-    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    /// `int(e)` / `real(e)`: conversions between int and real, outside the core.
+    Convert {
+        to: Conversion,
+        operand: Box<Expr>,
+    },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `m[i, j]`.
-    Select { map: Box<Expr>, indices: Vec<Expr> },
+    Select {
+        map: Box<Expr>,
+        indices: Vec<Expr>,
+    },
     /// `m[i, j := v]`.
-    Store { map: Box<Expr>, indices: Vec<Expr>, value: Box<Expr> },
+    Store {
+        map: Box<Expr>,
+        indices: Vec<Expr>,
+        value: Box<Expr>,
+    },
     /// `x[hi:lo]`: bit-vector extraction, outside the core.
-    Extract { operand: Box<Expr>, high: BigUint, low: BigUint },
-    IfThenElse { cond: Box<Expr>, then_expr: Box<Expr>, else_expr: Box<Expr> },
+    Extract {
+        operand: Box<Expr>,
+        high: BigUint,
+        low: BigUint,
+    },
+    IfThenElse {
+        cond: Box<Expr>,
+        then_expr: Box<Expr>,
+        else_expr: Box<Expr>,
+    },
     /// `(forall<T> x: int, y: T :: {:attr} { trigger } body)`, also `exists`, `lambda`.
     Quant {
         quantifier: Quantifier,
@@ -450,7 +526,9 @@ impl ExprKind {
             | ExprKind::Var(_)
             | ExprKind::Dropped => {}
             ExprKind::Apply { args, .. } => out.extend(args),
-            ExprKind::Old(operand) | ExprKind::Unary { operand, .. } => out.push(*operand),
+            ExprKind::Old(operand) | ExprKind::Unary { operand, .. } | ExprKind::Convert { operand, .. } => {
+                out.push(*operand)
+            }
             ExprKind::Extract { operand, .. } => out.push(*operand),
             ExprKind::Binary { lhs, rhs, .. } => out.extend([*lhs, *rhs]),
             ExprKind::Select { map, indices } => {
@@ -462,9 +540,7 @@ impl ExprKind {
                 out.extend(indices);
                 out.push(*value);
             }
-            ExprKind::IfThenElse { cond, then_expr, else_expr } => {
-                out.extend([*cond, *then_expr, *else_expr])
-            }
+            ExprKind::IfThenElse { cond, then_expr, else_expr } => out.extend([*cond, *then_expr, *else_expr]),
             ExprKind::Quant { vars, attrs, triggers, body, .. } => {
                 out.push(*body);
                 out.extend(vars.into_iter().filter_map(|group| group.where_clause));
@@ -482,22 +558,6 @@ fn attribute_exprs(attr: Attribute) -> impl Iterator<Item = Expr> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dropping_a_very_deep_expression_does_not_overflow_the_stack() {
-        let span = Span::default();
-        let mut expr = Expr { kind: ExprKind::Bool(true), span };
-        for _ in 0..1_000_000 {
-            let operand = Box::new(expr);
-            expr = Expr { kind: ExprKind::Unary { op: UnaryOp::Not, operand }, span };
-        }
-        drop(expr);
-    }
-}
-
 impl ExprKind {
     /// Calls `f` on each direct subexpression (including those in triggers, attributes
     /// and `where` clauses of bound variables).
@@ -510,9 +570,10 @@ impl ExprKind {
             | ExprKind::Var(_)
             | ExprKind::Dropped => {}
             ExprKind::Apply { args, .. } => args.iter().for_each(f),
-            ExprKind::Old(operand) | ExprKind::Unary { operand, .. } | ExprKind::Extract { operand, .. } => {
-                f(operand)
-            }
+            ExprKind::Old(operand)
+            | ExprKind::Unary { operand, .. }
+            | ExprKind::Extract { operand, .. }
+            | ExprKind::Convert { operand, .. } => f(operand),
             ExprKind::Binary { lhs, rhs, .. } => {
                 f(lhs);
                 f(rhs);
@@ -651,5 +712,21 @@ fn visit_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Expr)) {
                 visit_stmts(&body.stmts, f);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dropping_a_very_deep_expression_does_not_overflow_the_stack() {
+        let span = Span::default();
+        let mut expr = Expr { kind: ExprKind::Bool(true), span };
+        for _ in 0..1_000_000 {
+            let operand = Box::new(expr);
+            expr = Expr { kind: ExprKind::Unary { op: UnaryOp::Not, operand }, span };
+        }
+        drop(expr);
     }
 }

@@ -6,15 +6,39 @@ use crate::syntax::lexer::LexError;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
-    Lex { error: LexError, span: Span },
-    UnexpectedToken { found: String, span: Span, expected: Vec<String> },
-    UnexpectedEof { span: Span, expected: Vec<String> },
+    Lex {
+        error: LexError,
+        span: Span,
+    },
+    UnexpectedToken {
+        found: String,
+        span: Span,
+        expected: Vec<String>,
+    },
+    UnexpectedEof {
+        span: Span,
+        expected: Vec<String>,
+    },
     /// Brackets nested deeper than [`crate::syntax::MAX_NESTING`].
-    NestingTooDeep { span: Span, limit: usize },
+    NestingTooDeep {
+        span: Span,
+        limit: usize,
+    },
     /// An expression nested deeper than [`crate::syntax::MAX_EXPR_DEPTH`].
-    ExprTooDeep { span: Span, limit: usize },
+    ExprTooDeep {
+        span: Span,
+        limit: usize,
+    },
+    /// `var` after the first statement of a body.
+    LocalAfterStatement {
+        span: Span,
+        first_statement: Span,
+    },
     /// More errors than are worth showing; the count of those left out.
-    TooMany { span: Span, omitted: usize },
+    TooMany {
+        span: Span,
+        omitted: usize,
+    },
 }
 
 /// At most this many expected tokens are listed.
@@ -28,6 +52,7 @@ impl ParseError {
             | ParseError::UnexpectedEof { span, .. }
             | ParseError::NestingTooDeep { span, .. }
             | ParseError::ExprTooDeep { span, .. }
+            | ParseError::LocalAfterStatement { span, .. }
             | ParseError::TooMany { span, .. } => *span,
         }
     }
@@ -36,8 +61,8 @@ impl ParseError {
         match self {
             ParseError::Lex { error, span } => lex_diagnostic(error, *span),
             ParseError::UnexpectedToken { found, span, expected } => {
-                let diagnostic = Diagnostic::error(format!("unexpected {found}"))
-                    .with_primary(*span, expected_label(expected));
+                let diagnostic =
+                    Diagnostic::error(format!("unexpected {found}")).with_primary(*span, expected_label(expected));
                 with_hints(diagnostic, found, expected)
             }
             ParseError::UnexpectedEof { span, expected } => {
@@ -52,6 +77,12 @@ impl ParseError {
                 Diagnostic::error(format!("expression nested more than {limit} levels deep"))
                     .with_primary(*span, "this expression is too deep")
                     .with_help("split it with intermediate variables or functions")
+            }
+            ParseError::LocalAfterStatement { span, first_statement } => {
+                Diagnostic::error("local variable declared after a statement")
+                    .with_primary(*span, "declared here")
+                    .with_secondary(*first_statement, "the first statement of the body")
+                    .with_help("move the declaration to the start of the body, before the first statement")
             }
             ParseError::TooMany { span, omitted } => {
                 Diagnostic::error(format!("{omitted} more syntax errors not shown"))
@@ -93,8 +124,25 @@ fn pretty_expected(terminal: &str) -> String {
     }
 }
 
+/// Separators and closers say most about where the parser is, so they come first;
+/// the long tail of binary operators last.
+fn expected_rank(terminal: &str) -> u8 {
+    let bare = terminal.trim_matches('"');
+    match bare {
+        ";" | ")" | "]" | "}" | "," | ":=" | ":" | "::" | "then" | "else" | "{" | "(" => 0,
+        "identifier" | "natural" | "bitvector" | "decimal" | "string" => 1,
+        _ if bare.chars().all(|c| c.is_ascii_alphabetic()) && !matches!(bare, "div" | "mod") => 2,
+        _ => 3,
+    }
+}
+
 fn expected_label(expected: &[String]) -> String {
-    let shown: Vec<String> = expected.iter().take(MAX_EXPECTED_SHOWN).map(|t| pretty_expected(t)).collect();
+    if expects(expected, "natural") && expects(expected, "identifier") && expects(expected, "old") {
+        return "expected an expression".to_string();
+    }
+    let mut ordered: Vec<&String> = expected.iter().collect();
+    ordered.sort_by_key(|terminal| expected_rank(terminal));
+    let shown: Vec<String> = ordered.iter().take(MAX_EXPECTED_SHOWN).map(|t| pretty_expected(t)).collect();
     match shown.len() {
         0 => "unexpected here".to_string(),
         1 => format!("expected {}", shown[0]),
@@ -112,17 +160,22 @@ fn expects(expected: &[String], spelling: &str) -> bool {
 /// Boogie's grammar has a few rules people trip over; say which one.
 fn with_hints(diagnostic: Diagnostic, found: &str, expected: &[String]) -> Diagnostic {
     let is = |spelling: &str| found == format!("`{spelling}`");
-    if (is("&&") || is("||")) && !expects(expected, "&&") && !expects(expected, "||") {
+    // In an `&&` chain the parser expects more `&&` but not `||`, and vice versa.
+    let mixes = (is("||") && !expects(expected, "||")) || (is("&&") && !expects(expected, "&&"));
+    if mixes {
         return diagnostic.with_help("`&&` and `||` cannot be mixed without parentheses: write `(a && b) || c`");
     }
     if ["==", "!=", "<", "<=", ">", ">=", "<:"].iter().any(|op| is(op)) && !expects(expected, "==") {
         return diagnostic.with_help("comparisons do not chain: write `a < b && b < c`");
     }
+    let keyword = found.strip_prefix('`').and_then(|rest| rest.strip_suffix('`'));
+    if let Some(keyword) = keyword.filter(|word| word.chars().all(|c| c.is_ascii_alphabetic())) {
+        if expects(expected, "identifier") && !expects(expected, "natural") {
+            return diagnostic.with_help(format!("`{keyword}` is a keyword; write `\\{keyword}` to use it as a name"));
+        }
+    }
     if is("if") && expects(expected, "(") && !expects(expected, "if") {
         return diagnostic.with_help("an `if … then … else …` operand needs parentheses");
-    }
-    if is("var") {
-        return diagnostic.with_help("local variables are declared at the start of the body, before any statement");
     }
     diagnostic
 }

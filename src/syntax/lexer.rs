@@ -169,6 +169,8 @@ pub enum Token {
     Minus,
     #[token("*")]
     Star,
+    #[token("**")]
+    Power,
     #[token("/")]
     Slash,
     #[token("!")]
@@ -197,8 +199,6 @@ pub enum Token {
     LBracket,
     #[token("]")]
     RBracket,
-    #[token("{:")]
-    LBraceColon,
     #[token("{")]
     LBrace,
     #[token("}")]
@@ -214,8 +214,9 @@ pub enum Token {
     Decimal(String),
     #[regex(r"-?0x[0-9a-fA-F]+\.[0-9a-fA-F]+e-?[0-9]+f[0-9]+e[0-9]+", float_literal)]
     FloatLiteral,
-    #[regex(r#""([^"\\\n]|\\.)*""#, |lex| { let s = lex.slice(); s[1..s.len() - 1].to_string() })]
-    #[regex(r#""([^"\\\n]|\\.)*"#, unterminated_string)]
+    // Boogie's only escape is `\"`; any other backslash is an ordinary character.
+    #[regex(r#""(\\"|[^"\n])*""#, |lex| { let s = lex.slice(); s[1..s.len() - 1].to_string() })]
+    #[regex(r#""(\\"|[^"\n])*"#, unterminated_string)]
     Str(String),
     #[regex(r"\\?[a-zA-Z'~#$^_.?`][a-zA-Z0-9'~#$^_.?`]*", identifier)]
     Ident(String),
@@ -353,6 +354,7 @@ impl Token {
             Token::Plus => "+",
             Token::Minus => "-",
             Token::Star => "*",
+            Token::Power => "**",
             Token::Slash => "/",
             Token::Bang => "!",
             Token::Eq => "=",
@@ -366,7 +368,6 @@ impl Token {
             Token::RParen => ")",
             Token::LBracket => "[",
             Token::RBracket => "]",
-            Token::LBraceColon => "{:",
             Token::LBrace => "{",
             Token::RBrace => "}",
             Token::FloatLiteral => "float literal",
@@ -381,7 +382,7 @@ impl Token {
     /// Whether the token opens or closes a bracket pair, for the nesting limit.
     pub fn nesting_delta(&self) -> isize {
         match self {
-            Token::LParen | Token::LBracket | Token::LBrace | Token::LBraceColon => 1,
+            Token::LParen | Token::LBracket | Token::LBrace => 1,
             Token::RParen | Token::RBracket | Token::RBrace => -1,
             _ => 0,
         }
@@ -453,12 +454,14 @@ mod tests {
         assert_eq!(kinds("5bv32"), vec![Token::BitVector((5u32.into(), 32))]);
         assert_eq!(kinds("1.5"), vec![Token::Decimal("1.5".into())]);
         assert_eq!(kinds("\"a\\\"b\""), vec![Token::Str("a\\\"b".into())]);
+        // Boogie: `\\` is not an escape, so `"x\\" y\""` is one string.
+        assert_eq!(kinds(r#""x\\" y\"""#), vec![Token::Str(r#"x\\" y\""#.into())]);
     }
 
     #[test]
     fn operators_take_the_longest_match() {
         assert_eq!(
-            kinds("<==> ==> <== <= <: < := :: : {: {"),
+            kinds("<==> ==> <== <= <: < := :: : {"),
             vec![
                 Token::Iff,
                 Token::Implies,
@@ -469,7 +472,6 @@ mod tests {
                 Token::Assign,
                 Token::ColonColon,
                 Token::Colon,
-                Token::LBraceColon,
                 Token::LBrace
             ]
         );

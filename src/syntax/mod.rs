@@ -15,8 +15,9 @@ pub mod printer;
 pub use error::ParseError;
 
 use crate::source::{FileId, Span};
-use lalrpop_util::{lalrpop_mod, ErrorRecovery};
+use lalrpop_util::lalrpop_mod;
 use lexer::{LexError, Token};
+type Recovered = actions::Recovered;
 
 lalrpop_mod!(
     #[allow(clippy::all, clippy::pedantic, unused_parens, unused_imports)]
@@ -37,10 +38,9 @@ pub fn parse(file: FileId, source: &str) -> (ast::Program, Vec<ParseError>) {
         Ok(tokens) => tokens,
         Err(errors) => return (ast::Program::default(), errors),
     };
-    let mut recovered = Vec::new();
+    let mut recovered: Recovered = Vec::new();
     let result = grammar::ProgramParser::new().parse(file, &mut recovered, tokens.into_iter().map(Ok));
-    let mut errors: Vec<ParseError> =
-        recovered.into_iter().map(|recovery: ErrorRecovery<_, _, _>| convert(file, source, recovery.error)).collect();
+    let mut errors = convert_all(file, source, recovered);
     let program = match result {
         Ok(program) => program,
         Err(error) => {
@@ -58,12 +58,11 @@ pub fn parse(file: FileId, source: &str) -> (ast::Program, Vec<ParseError>) {
 /// Parses a single expression (for tests and tools).
 pub fn parse_expr(file: FileId, source: &str) -> Result<ast::Expr, Vec<ParseError>> {
     let tokens = tokenize(file, source)?;
-    let mut recovered = Vec::new();
+    let mut recovered: Recovered = Vec::new();
     let expr = grammar::ExprParser::new()
         .parse(file, &mut recovered, tokens.into_iter().map(Ok))
         .map_err(|error| vec![convert(file, source, error)])?;
-    let mut errors: Vec<ParseError> =
-        recovered.into_iter().map(|recovery| convert(file, source, recovery.error)).collect();
+    let mut errors = convert_all(file, source, recovered);
     if let Some(error) = expr_too_deep(&expr) {
         errors.push(error);
     }
@@ -111,14 +110,25 @@ fn cap(mut errors: Vec<ParseError>) -> Vec<ParseError> {
     errors
 }
 
-fn convert(file: FileId, source: &str, error: lalrpop_util::ParseError<usize, Token, LexError>) -> ParseError {
+fn convert_all(file: FileId, source: &str, recovered: Recovered) -> Vec<ParseError> {
+    let mut errors: Vec<ParseError> =
+        recovered.into_iter().map(|recovery| convert(file, source, recovery.error)).collect();
+    // Recovery reports in parse order, which is source order except for errors found
+    // when a whole construct is reduced; show them in source order.
+    errors.sort_by_key(|error| error.span());
+    errors
+}
+
+fn convert(file: FileId, source: &str, error: lalrpop_util::ParseError<usize, Token, ParseError>) -> ParseError {
     use lalrpop_util::ParseError as Lalrpop;
     match error {
         Lalrpop::InvalidToken { location } => {
             ParseError::Lex { error: LexError::InvalidChar, span: Span::new(file, location, location) }
         }
         Lalrpop::UnrecognizedEof { location, expected } => {
-            ParseError::UnexpectedEof { span: Span::new(file, location.min(source.len()), source.len()), expected }
+            // Point just after the last token, not at trailing whitespace and newlines.
+            let at = location.min(source.len());
+            ParseError::UnexpectedEof { span: Span::new(file, at, at), expected }
         }
         Lalrpop::UnrecognizedToken { token: (start, token, end), expected } => {
             ParseError::UnexpectedToken { found: token.to_string(), span: Span::new(file, start, end), expected }
@@ -128,7 +138,7 @@ fn convert(file: FileId, source: &str, error: lalrpop_util::ParseError<usize, To
             span: Span::new(file, start, end),
             expected: Vec::new(),
         },
-        Lalrpop::User { error } => ParseError::Lex { error, span: Span::new(file, 0, 0) },
+        Lalrpop::User { error } => error,
     }
 }
 

@@ -1,2 +1,6 @@
 //! The one integration-test binary: each module tests one stage or command.
-mod smoke;
+mod cli;
+mod corpus;
+mod roundtrip;
+mod support;
+mod ui;

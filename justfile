@@ -1,0 +1,35 @@
+# seedgen developer recipes (https://github.com/casey/just). Each recipe is also a plain
+# cargo command you can run without just.
+
+default: build
+
+# Build the seedgen binary (release).
+build:
+    cargo build --release
+
+# Run every test: unit, integration, snapshots (the README's test command).
+test:
+    cargo test
+
+# Format the code.
+fmt:
+    cargo fmt --all
+
+# Lint: formatting check and clippy with warnings as errors.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --all-targets -- -D warnings
+
+# Benchmarks (release): front-end speed on a generated 10,000-line program.
+bench:
+    cargo bench --bench frontend
+
+# Fuzz the front end for SECONDS (default 600). Needs cargo-fuzz; stable Rust works
+# with RUSTC_BOOTSTRAP=1.
+fuzz seconds="600":
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run frontend -- -max_total_time={{seconds}} -max_len=65536
+
+# Check every corpus program, then show a rejected one.
+demo:
+    cargo run --release --quiet -- check corpus/*.bpl
+    -cargo run --release --quiet -- check tests/ui/multiple_errors.bpl

@@ -1,0 +1,123 @@
+//! Command-line flags (clap) and their validation into a [`Config`]. The only module,
+//! with `main.rs`, that knows clap.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use seedgen::config::{CheckConfig, Config, Dump, OutputConfig};
+use seedgen::diag::MessageFormat;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// Exhaustive-coverage regression test suites for Boogie programs, from failed proofs.
+#[derive(Parser, Debug)]
+#[command(name = "seedgen", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = "Exit status: 0 success, 1 the program has errors, 2 usage or input error, \
+                        101 internal error (a bug: please report it).")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse and type-check Boogie files.
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The files to check.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print a stage of the pipeline to stdout.
+    #[arg(long, value_enum, value_name = "STAGE")]
+    pub dump: Option<DumpArg>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct OutputArgs {
+    /// How diagnostics are printed: `short` is `file:line:col: severity: message`, one per
+    /// line; `json` is one JSON object per line.
+    #[arg(long, value_enum, default_value_t = MessageFormatArg::Human, value_name = "FORMAT")]
+    pub message_format: MessageFormatArg,
+    /// When to color diagnostics (`NO_COLOR` set in the environment means never in `auto`).
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
+    /// Print no summary lines, only diagnostics and results.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageFormatArg {
+    Human,
+    Short,
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DumpArg {
+    /// The parsed program, printed back as Boogie text.
+    Ast,
+}
+
+impl Cli {
+    /// Validates the raw flags into the configuration the driver runs.
+    pub fn into_config(self) -> Config {
+        match self.command {
+            Command::Check(args) => {
+                let dump = args.dump.map(|DumpArg::Ast| Dump::Ast);
+                Config::Check(CheckConfig { files: args.files, dump }, output_config(&args.output))
+            }
+        }
+    }
+}
+
+fn output_config(args: &OutputArgs) -> OutputConfig {
+    let message_format = match args.message_format {
+        MessageFormatArg::Human => MessageFormat::Human,
+        MessageFormatArg::Short => MessageFormat::Short,
+        MessageFormatArg::Json => MessageFormat::Json,
+    };
+    let color = match args.color {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()) && std::io::stderr().is_terminal()
+        }
+    };
+    OutputConfig { message_format, color, quiet: args.quiet }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn flags_are_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn check_takes_several_files_and_formats() {
+        let cli = Cli::try_parse_from(["seedgen", "check", "a.bpl", "b.bpl", "--message-format", "short"])
+            .expect("valid flags");
+        let Config::Check(check, output) = cli.into_config();
+        assert_eq!(check.files.len(), 2);
+        assert_eq!(output.message_format, MessageFormat::Short);
+    }
+
+    #[test]
+    fn check_needs_a_file() {
+        assert!(Cli::try_parse_from(["seedgen", "check"]).is_err());
+    }
+}

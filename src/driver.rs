@@ -1,0 +1,150 @@
+//! Runs the stages in order for a validated [`Config`] and reports what happened.
+//!
+//! The driver owns the [`SourceDb`], reads the input files (operational failures become
+//! [`InputError`]s, exit 2), runs each stage, and hands every diagnostic to the
+//! [`Emitter`]. It never exits the process itself: it returns an [`Outcome`] that
+//! `main` maps to the exit status.
+
+use crate::config::{CheckConfig, Config, Dump, OutputConfig};
+use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
+use crate::sema::{self, hir};
+use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
+use crate::syntax::{self, ast};
+use std::io::{self, Write};
+use std::path::Path;
+
+/// How a run ended; `main` maps it to the exit status (see README "Exit status").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exit 0.
+    Success,
+    /// Exit 1: the program has errors.
+    ProgramErrors,
+    /// Exit 2: unreadable input, bad flags.
+    InputError,
+}
+
+/// An operational problem with an input file (not a problem *in* the program).
+#[derive(Debug)]
+pub struct InputError {
+    pub path: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot read `{}`: {}", self.path, self.reason)
+    }
+}
+
+/// Reads a source file as UTF-8 text. Invalid UTF-8 is reported with its byte offset.
+pub fn read_source(path: &Path) -> Result<String, InputError> {
+    let shown = path.display().to_string();
+    let fail = |reason: String| InputError { path: shown.clone(), reason };
+    let bytes = std::fs::read(path).map_err(|error| fail(error.to_string()))?;
+    if bytes.len() >= MAX_FILE_BYTES {
+        return Err(fail(format!("file is {} bytes; seedgen reads files under 4 GiB", bytes.len())));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        fail(format!("not valid UTF-8 (invalid byte sequence at byte offset {})", error.utf8_error().valid_up_to()))
+    })
+}
+
+/// The front end's result for one file.
+pub struct Checked {
+    pub ast: ast::Program,
+    /// Present when the file parsed and type-checked without errors.
+    pub hir: Option<hir::Program>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|diagnostic| diagnostic.severity == Severity::Error)
+    }
+}
+
+/// Parses and checks one file already in the database. The checker runs only on a
+/// file that parsed cleanly, so its errors never echo a syntax error.
+pub fn check_file(db: &SourceDb, file: FileId) -> Checked {
+    let (ast, parse_errors) = syntax::parse(file, db.text(file));
+    let mut diagnostics: Vec<Diagnostic> = parse_errors.iter().map(|error| error.to_diagnostic()).collect();
+    if !diagnostics.is_empty() {
+        return Checked { ast, hir: None, diagnostics };
+    }
+    let (hir, sema_errors) = sema::check(&ast);
+    diagnostics.extend(sema_errors.iter().map(|error| error.to_diagnostic()));
+    Checked { ast, hir, diagnostics }
+}
+
+/// Where results (stdout) and diagnostics (stderr) go.
+pub struct Streams<'a> {
+    pub out: &'a mut dyn Write,
+    pub err: &'a mut dyn WriteColor,
+}
+
+/// `seedgen check FILE...`
+pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let mut db = SourceDb::new();
+    let mut outcome = Outcome::Success;
+    let mut error_count = 0;
+    let mut warning_count = 0;
+    for path in &config.files {
+        let text = match read_source(path) {
+            Ok(text) => text,
+            Err(error) => {
+                writeln!(streams.err, "seedgen: error: {error}")?;
+                outcome = Outcome::InputError;
+                continue;
+            }
+        };
+        let file = db.add(path.display().to_string(), text);
+        let checked = check_file(&db, file);
+        let emitter = Emitter { db: &db, format: output.message_format };
+        for diagnostic in &checked.diagnostics {
+            emitter.emit(streams.err, diagnostic)?;
+        }
+        error_count += count(&checked.diagnostics, Severity::Error);
+        warning_count += count(&checked.diagnostics, Severity::Warning);
+        if checked.has_errors() && outcome == Outcome::Success {
+            outcome = Outcome::ProgramErrors;
+        }
+        if let Some(Dump::Ast) = config.dump {
+            if !checked.has_errors() {
+                write!(streams.out, "{}", syntax::printer::print_program(&checked.ast))?;
+            }
+        }
+    }
+    if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
+        writeln!(streams.err, "{}", summary(config.files.len(), error_count, warning_count))?;
+    }
+    Ok(outcome)
+}
+
+fn count(diagnostics: &[Diagnostic], severity: Severity) -> usize {
+    diagnostics.iter().filter(|diagnostic| diagnostic.severity == severity).count()
+}
+
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+fn summary(files: usize, errors: usize, warnings: usize) -> String {
+    let checked = format!("checked {}", plural(files, "file"));
+    match (errors, warnings) {
+        (0, 0) => format!("{checked}: no problems"),
+        (0, _) => format!("{checked}: {}", plural(warnings, "warning")),
+        _ => format!("{checked}: {}, {}", plural(errors, "error"), plural(warnings, "warning")),
+    }
+}
+
+/// Runs a validated configuration.
+pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
+    match config {
+        Config::Check(check, output) => run_check(check, output, streams),
+    }
+}

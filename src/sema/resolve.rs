@@ -1,0 +1,351 @@
+//! Pass 1: the global declarations, collected into the checker's symbol tables.
+//!
+//! Input: the AST. Output: every type, constant, global, function and procedure has a
+//! symbol and an entry in the HIR tables, with resolved types and, for procedures, their
+//! signatures and sorted `modifies` clauses. Bodies, contracts, axioms and `where`
+//! clauses are left for pass 2 ([`super::body`]).
+//!
+//! Invariant relied on by pass 2: one HIR entry is pushed per declared name, in
+//! declaration order, duplicates included (only the first is found by name), so pass 2
+//! finds a declaration's entry again with a running counter.
+
+use super::error::{DeclKind, NameKind, SemaError, Unsupported};
+use super::hir::{self, ConstId, FunctionId, GlobalId, LocalKind, ProcId, TypeId};
+use super::{span_of_names, Checker, GlobalValue, TypeSymbol, TypeSymbolKind, ValueSymbol};
+use crate::syntax::ast;
+
+impl Checker {
+    pub(super) fn collect(&mut self, program: &ast::Program) {
+        let mut synonyms = Vec::new();
+        for decl in &program.decls {
+            if let ast::Decl::Type(decl) = decl {
+                if self.declare_type(decl) {
+                    synonyms.push(decl);
+                }
+            }
+        }
+        self.resolve_synonyms(&synonyms);
+        for decl in &program.decls {
+            match decl {
+                ast::Decl::Const(decl) => self.declare_consts(decl),
+                ast::Decl::Var(decl) => self.declare_globals(decl),
+                ast::Decl::Function(decl) => self.declare_function(decl),
+                ast::Decl::Procedure(decl) => self.declare_procedure(decl),
+                ast::Decl::Type(_) | ast::Decl::Axiom(_) | ast::Decl::Implementation(_) => {}
+            }
+        }
+        // `modifies` names globals declared anywhere, so it waits for all of them.
+        let procedures = program.decls.iter().filter_map(|decl| match decl {
+            ast::Decl::Procedure(decl) => Some(decl),
+            _ => None,
+        });
+        for (position, decl) in procedures.enumerate() {
+            self.resolve_modifies(ProcId::from_index(position), decl);
+        }
+    }
+
+    /// Registers a type name; returns whether it is a synonym left to expand.
+    fn declare_type(&mut self, decl: &ast::TypeDecl) -> bool {
+        let name = &decl.name;
+        if let Some(first) = self.types.get(&name.name) {
+            let first = first.span;
+            self.error(SemaError::Duplicate { kind: DeclKind::Type, name: name.name.clone(), span: name.span, first });
+            return false;
+        }
+        let mut rejected = false;
+        for attr in decl.attrs.iter().filter(|attr| attr.name.name == "datatype") {
+            self.error(SemaError::NotSupported { construct: Unsupported::Datatype, span: attr.span });
+            rejected = true;
+        }
+        if !decl.params.is_empty() {
+            let construct =
+                if decl.synonym.is_some() { Unsupported::SynonymParameters } else { Unsupported::TypeConstructor };
+            self.error(SemaError::NotSupported { construct, span: span_of_names(&decl.params) });
+            rejected = true;
+        }
+        let kind = if rejected {
+            TypeSymbolKind::Broken
+        } else if decl.synonym.is_some() {
+            TypeSymbolKind::Synonym(None)
+        } else {
+            let id = TypeId::from_index(self.program.types.len());
+            self.program.types.push(hir::TypeDecl {
+                name: name.name.clone(),
+                attrs: decl.attrs.clone(),
+                span: decl.span,
+            });
+            TypeSymbolKind::Uninterpreted(id)
+        };
+        let is_synonym = matches!(kind, TypeSymbolKind::Synonym(_));
+        self.types.insert(name.name.clone(), TypeSymbol { kind, span: name.span });
+        is_synonym
+    }
+
+    fn declare_value(&mut self, name: &ast::Ident, value: GlobalValue, kind: DeclKind) {
+        if let Some(first) = self.values.get(&name.name) {
+            let first = first.span;
+            self.error(SemaError::Duplicate { kind, name: name.name.clone(), span: name.span, first });
+            return;
+        }
+        self.values.insert(name.name.clone(), ValueSymbol { value, span: name.span });
+    }
+
+    fn declare_consts(&mut self, decl: &ast::ConstDecl) {
+        let ty = self.resolve_type(&decl.ty, &[]);
+        if let Some(order) = &decl.order {
+            self.error(SemaError::NotSupported { construct: Unsupported::OrderSpec, span: order.span });
+        }
+        for name in &decl.names {
+            let id = ConstId::from_index(self.program.consts.len());
+            self.program.consts.push(hir::Const {
+                name: name.name.clone(),
+                ty: ty.clone(),
+                unique: decl.unique,
+                attrs: decl.attrs.clone(),
+                span: name.span,
+            });
+            self.declare_value(name, GlobalValue::Const(id), DeclKind::Constant);
+        }
+    }
+
+    fn declare_globals(&mut self, decl: &ast::VarDecl) {
+        for group in &decl.groups {
+            let ty = self.resolve_type(&group.ty, &[]);
+            for name in &group.names {
+                let id = GlobalId::from_index(self.program.globals.len());
+                self.program.globals.push(hir::Global {
+                    name: name.name.clone(),
+                    ty: ty.clone(),
+                    where_clause: None,
+                    attrs: decl.attrs.iter().chain(&group.attrs).cloned().collect(),
+                    span: name.span,
+                });
+                self.declare_value(name, GlobalValue::Global(id), DeclKind::Global);
+            }
+        }
+    }
+
+    fn declare_function(&mut self, decl: &ast::FunctionDecl) {
+        if !decl.type_params.is_empty() {
+            let span = span_of_names(&decl.type_params);
+            self.error(SemaError::NotSupported { construct: Unsupported::TypeParameters, span });
+        }
+        let mut params: Vec<hir::BoundVar> = Vec::with_capacity(decl.params.len());
+        for param in &decl.params {
+            let ty = self.resolve_type(&param.ty, &decl.type_params);
+            if let Some(name) = &param.name {
+                let earlier = params.iter().find(|earlier| earlier.name.as_deref() == Some(name.name.as_str()));
+                if let Some(earlier) = earlier {
+                    let first = earlier.span;
+                    self.error(SemaError::Duplicate {
+                        kind: DeclKind::Param,
+                        name: name.name.clone(),
+                        span: name.span,
+                        first,
+                    });
+                }
+            }
+            let id = self.fresh_bound();
+            let span = param.name.as_ref().map_or(param.span, |name| name.span);
+            params.push(hir::BoundVar { id, name: param.name.as_ref().map(|name| name.name.clone()), ty, span });
+        }
+        let result = self.resolve_type(&decl.result.ty, &decl.type_params);
+        let id = FunctionId::from_index(self.program.functions.len());
+        self.program.functions.push(hir::Function {
+            name: decl.name.name.clone(),
+            params,
+            result,
+            body: None,
+            attrs: decl.attrs.clone(),
+            span: decl.span,
+        });
+        self.function_name_spans.push(decl.name.span);
+        self.declare_value(&decl.name, GlobalValue::Function(id), DeclKind::Function);
+    }
+
+    /// The parameters of a procedure or implementation, without their `where` clauses
+    /// (checked in pass 2, when all names are known).
+    pub(super) fn formals(
+        &mut self,
+        groups: &[ast::TypedIdents],
+        kind: LocalKind,
+        type_params: &[ast::Ident],
+    ) -> Vec<hir::Local> {
+        let mut locals = Vec::new();
+        for group in groups {
+            let ty = self.resolve_type(&group.ty, type_params);
+            for name in &group.names {
+                locals.push(hir::Local {
+                    name: name.name.clone(),
+                    ty: ty.clone(),
+                    kind,
+                    where_clause: None,
+                    attrs: group.attrs.clone(),
+                    span: name.span,
+                });
+            }
+        }
+        locals
+    }
+
+    fn declare_procedure(&mut self, decl: &ast::ProcedureDecl) {
+        if !decl.type_params.is_empty() {
+            let span = span_of_names(&decl.type_params);
+            self.error(SemaError::NotSupported { construct: Unsupported::TypeParameters, span });
+        }
+        for attr in decl.attrs.iter().filter(|attr| attr.name.name == "yields") {
+            self.error(SemaError::NotSupported { construct: Unsupported::Yields, span: attr.span });
+        }
+        let mut locals = self.formals(&decl.params, LocalKind::In, &decl.type_params);
+        let in_count = locals.len();
+        locals.extend(self.formals(&decl.returns, LocalKind::Out, &decl.type_params));
+        let ins = (0..in_count).map(hir::LocalId::from_index).collect();
+        let outs = (in_count..locals.len()).map(hir::LocalId::from_index).collect();
+        let id = ProcId::from_index(self.program.procedures.len());
+        self.program.procedures.push(hir::Procedure {
+            name: decl.name.name.clone(),
+            locals,
+            ins,
+            outs,
+            requires: Vec::new(),
+            ensures: Vec::new(),
+            modifies: Vec::new(),
+            implementations: Vec::new(),
+            attrs: decl.attrs.clone(),
+            span: decl.span,
+        });
+        self.proc_name_spans.push(decl.name.span);
+        let name = &decl.name;
+        if let Some(&first) = self.procs.get(&name.name) {
+            let first = self.proc_name_spans[first.index()];
+            self.error(SemaError::Duplicate {
+                kind: DeclKind::Procedure,
+                name: name.name.clone(),
+                span: name.span,
+                first,
+            });
+        } else {
+            self.procs.insert(name.name.clone(), id);
+        }
+    }
+
+    fn resolve_modifies(&mut self, id: ProcId, decl: &ast::ProcedureDecl) {
+        let mut modifies = Vec::new();
+        let names = decl.specs.iter().flat_map(|spec| match &spec.kind {
+            ast::SpecKind::Modifies { names } => names.as_slice(),
+            _ => &[],
+        });
+        for name in names {
+            match self.values.get(&name.name) {
+                Some(ValueSymbol { value: GlobalValue::Global(global), .. }) => modifies.push(*global),
+                Some(symbol) => {
+                    let (found, decl) = (self.value_kind(symbol.value), symbol.span);
+                    self.error(SemaError::WrongKind {
+                        name: name.name.clone(),
+                        span: name.span,
+                        expected: NameKind::Global,
+                        found,
+                        decl,
+                    });
+                }
+                None => {
+                    let procedure = &self.program.procedures[id.index()];
+                    let error = match procedure.locals.iter().find(|local| local.name == name.name) {
+                        Some(local) => SemaError::WrongKind {
+                            name: name.name.clone(),
+                            span: name.span,
+                            expected: NameKind::Global,
+                            found: local_kind(local.kind),
+                            decl: local.span,
+                        },
+                        None => SemaError::Unknown {
+                            kind: NameKind::Global,
+                            name: name.name.clone(),
+                            span: name.span,
+                            suggestion: self.suggest_global(&name.name),
+                        },
+                    };
+                    self.error(error);
+                }
+            }
+        }
+        modifies.sort();
+        modifies.dedup();
+        self.program.procedures[id.index()].modifies = modifies;
+    }
+
+    fn suggest_global(&self, name: &str) -> Option<String> {
+        let globals = self
+            .values
+            .iter()
+            .filter(|(_, symbol)| matches!(symbol.value, GlobalValue::Global(_)))
+            .map(|(name, _)| name.as_str());
+        super::error::suggest(name, globals)
+    }
+
+    pub(super) fn value_kind(&self, value: GlobalValue) -> DeclKind {
+        match value {
+            GlobalValue::Const(_) => DeclKind::Constant,
+            GlobalValue::Global(_) => DeclKind::Global,
+            GlobalValue::Function(_) => DeclKind::Function,
+        }
+    }
+}
+
+pub(super) fn local_kind(kind: LocalKind) -> DeclKind {
+    match kind {
+        LocalKind::In => DeclKind::InParam,
+        LocalKind::Out => DeclKind::OutParam,
+        LocalKind::Local => DeclKind::Local,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::error_count;
+
+    #[test]
+    fn duplicate_globals_point_at_the_first_declaration() {
+        rejects!("var x: int; const x: int;", "duplicate constant `x`");
+        rejects!("var x: int; var x: bool;", "`x` first declared here");
+        rejects!("type T; type T;", "duplicate type `T`");
+        rejects!("procedure P(); procedure P();", "duplicate procedure `P`");
+    }
+
+    #[test]
+    fn functions_and_variables_share_a_name_space_but_procedures_do_not() {
+        rejects!("var f: int; function f(x: int): int;", "duplicate function `f`");
+        accepts!("function P(x: int): int; procedure P();");
+        accepts!("type x; var x: x;");
+    }
+
+    #[test]
+    fn duplicate_function_parameters_are_rejected() {
+        rejects!("function f(x: int, x: int): int;", "duplicate parameter `x`");
+        accepts!("function f(int, int): int;");
+    }
+
+    #[test]
+    fn modifies_names_must_be_globals() {
+        rejects!("const c: int; procedure P(); modifies c;", "expected a global variable, found constant `c`");
+        rejects!("procedure P(x: int); modifies x;", "expected a global variable, found in-parameter `x`");
+        rejects!("var count: int; procedure P(); modifies cont;", "did you mean `count`?");
+        rejects!("function f(): int; procedure P(); modifies f;", "found function `f`");
+    }
+
+    #[test]
+    fn modifies_is_sorted_and_deduplicated() {
+        let program = accepts!("var a: int; var b: int; procedure P(); modifies b, a; modifies b;");
+        let modifies = &program.procedures[0].modifies;
+        assert_eq!(modifies, &vec![super::GlobalId(0), super::GlobalId(1)]);
+    }
+
+    #[test]
+    fn unsupported_declarations_are_reported() {
+        rejects!("function f<a>(x: a): a;", "type parameters are not supported yet");
+        assert_eq!(error_count("function f<a>(x: a): a; axiom f(1) == 1;"), 1);
+        rejects!("procedure P<a>(x: a);", "type parameters are not supported yet");
+        rejects!("procedure {:yields} P();", "`{:yields}` procedures are not supported yet");
+        rejects!("const a: int; const b: int extends a;", "`extends` order specifications are not supported yet");
+    }
+}

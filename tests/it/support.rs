@@ -1,0 +1,64 @@
+//! Helpers shared by the integration tests: the one place that drives each stage.
+
+use seedgen::diag::{render_human_plain, render_short};
+use seedgen::driver::{check_file, Checked};
+use seedgen::source::SourceDb;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The crate root, so tests can name files relative to it.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.bpl` file under `dir` (relative to the crate root), recursively, sorted.
+pub fn bpl_files(dir: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    collect(&root().join(dir), &mut files);
+    files.sort();
+    files
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries {
+        let path = entry.expect("directory entries are readable").path();
+        if path.is_dir() {
+            collect(&path, files);
+        } else if path.extension().is_some_and(|ext| ext == "bpl") {
+            files.push(path);
+        }
+    }
+}
+
+/// The path as tests show it: relative to the crate root, with `/` separators.
+pub fn display_name(path: &Path) -> String {
+    let relative = path.strip_prefix(root()).unwrap_or(path);
+    relative.components().map(|part| part.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+}
+
+/// Parses and checks a source text under a display name.
+pub fn check_source(name: &str, text: &str) -> (SourceDb, Checked) {
+    let mut db = SourceDb::new();
+    let file = db.add(name, text);
+    let checked = check_file(&db, file);
+    (db, checked)
+}
+
+/// The diagnostics of a check, rendered as the human and the short format.
+pub fn check_report(name: &str, text: &str) -> String {
+    let (db, checked) = check_source(name, text);
+    let human = render_human_plain(&db, &checked.diagnostics);
+    let short: Vec<String> = checked.diagnostics.iter().map(|d| render_short(&db, d)).collect();
+    format!("{human}\n--- short ---\n{}\n", short.join("\n"))
+}
+
+/// Runs the `seedgen` binary from the crate root.
+pub fn seedgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_seedgen"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the seedgen binary runs")
+}

@@ -1,0 +1,7 @@
+// error: `Limit` is a constant and cannot be assigned
+const Limit: int;
+
+procedure Raise()
+{
+  Limit := Limit + 1;
+}

@@ -1,0 +1,5 @@
+// error: assignment is `:=`, not `=`
+procedure Init() returns (x: int)
+{
+  x = 0;
+}

@@ -1,0 +1,5 @@
+// error: `+` applied to int and bool
+procedure Count(flag: bool, n: int) returns (m: int)
+{
+  m := n + flag;
+}
