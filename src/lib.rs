@@ -8,9 +8,13 @@
 //! Every stage returns its result together with its diagnostics and never fails on bad
 //! input; problems are [`diag::Diagnostic`]s with spans into the [`source::SourceDb`].
 
+pub mod cfg;
 pub mod config;
 pub mod diag;
 pub mod driver;
+pub mod seed;
 pub mod sema;
+pub mod smt;
 pub mod source;
 pub mod syntax;
+pub mod vc;

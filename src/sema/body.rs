@@ -15,6 +15,7 @@ use super::{span_of_names, Checker, GlobalValue};
 use crate::source::Span;
 use crate::syntax::ast;
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 /// The parameters and locals of a procedure or implementation, and those visible by
 /// name (a duplicate keeps its slot in the table but is not found by name).
@@ -109,31 +110,27 @@ impl Checker {
         }
     }
 
-    /// Checks the `where` clauses of `groups`, whose names occupy the table from `first`
-    /// on, and stores each on every name of its group.
+    /// Checks the `where` clauses of `groups`, whose names occupy the locals table from
+    /// `first` on, seeing the locals in `names`; returns each with the slots it belongs to
+    /// (stored by [`store_wheres`] once the table may be written again).
     fn check_local_wheres<'g>(
         &mut self,
-        locals: &mut Locals,
+        table: &[hir::Local],
+        names: &BTreeMap<String, LocalId>,
         groups: impl IntoIterator<Item = &'g ast::TypedIdents>,
         first: usize,
         old: Option<OldContext>,
-    ) {
+    ) -> Vec<(Range<usize>, hir::Expr)> {
         let mut checked = Vec::new();
         let mut next = first;
-        {
-            let mut scope = Scope { locals: &locals.table, names: &locals.names, bound: Vec::new(), old };
-            for group in groups {
-                if let Some(where_clause) = &group.where_clause {
-                    checked.push((next..next + group.names.len(), self.bool_expr(&mut scope, where_clause)));
-                }
-                next += group.names.len();
+        let mut scope = Scope { locals: table, names, bound: Vec::new(), old };
+        for group in groups {
+            if let Some(where_clause) = &group.where_clause {
+                checked.push((next..next + group.names.len(), self.bool_expr(&mut scope, where_clause)));
             }
+            next += group.names.len();
         }
-        for (range, expr) in checked {
-            for local in &mut locals.table[range] {
-                local.where_clause = Some(expr.clone());
-            }
-        }
+        checked
     }
 
     fn check_procedure(&mut self, id: ProcId, decl: &ast::ProcedureDecl) {
@@ -142,11 +139,15 @@ impl Checker {
         let formals = procedure.locals.clone();
         let mut locals = Locals::default();
         self.add_locals(&mut locals, formals);
-        let groups = decl.params.iter().chain(&decl.returns);
-        self.check_local_wheres(&mut locals, groups, 0, Some(OldContext::ParamWhere));
-        // A precondition speaks of the state before the call: only the ins exist.
+        // A precondition and the `where` clauses of the ins speak of the state before the
+        // call: only the ins exist (an out-parameter named like a global does not hide it
+        // there, as in Boogie). The outs' `where` clauses see every formal.
         let in_names: BTreeMap<String, LocalId> =
             locals.names.iter().filter(|(_, id)| id.index() < in_count).map(|(name, id)| (name.clone(), *id)).collect();
+        let old = Some(OldContext::ParamWhere);
+        let mut wheres = self.check_local_wheres(&locals.table, &in_names, &decl.params, 0, old);
+        wheres.extend(self.check_local_wheres(&locals.table, &locals.names, &decl.returns, in_count, old));
+        store_wheres(&mut locals.table, wheres);
         let (mut requires, mut ensures) = (Vec::new(), Vec::new());
         for spec in &decl.specs {
             match &spec.kind {
@@ -221,11 +222,24 @@ impl Checker {
         let mut locals = Locals::default();
         self.add_locals(&mut locals, ins);
         self.add_locals(&mut locals, outs);
-        let groups = decl.params.iter().chain(&decl.returns);
-        self.check_local_wheres(&mut locals, groups, 0, Some(OldContext::ParamWhere));
+        self.reject_impl_formal_decorations(decl.params.iter().chain(&decl.returns));
         let header =
             ImplHeader { proc, name: &decl.name.name, attrs: &decl.attrs, span: decl.span, in_count, out_count };
         self.check_implementation(header, locals, &decl.body);
+    }
+
+    /// Boogie rejects `where` clauses and attributes on an implementation's formals: they
+    /// belong to the procedure's. Their expressions are not checked, so one mistake
+    /// stays one error.
+    fn reject_impl_formal_decorations<'g>(&mut self, groups: impl IntoIterator<Item = &'g ast::TypedIdents>) {
+        for group in groups {
+            for attr in &group.attrs {
+                self.error(SemaError::ImplFormalAttr { span: attr.span });
+            }
+            if let Some(where_clause) = &group.where_clause {
+                self.error(SemaError::ImplFormalWhere { span: where_clause.span });
+            }
+        }
     }
 
     /// An implementation's formals must match its procedure's in number and type; their
@@ -284,7 +298,8 @@ impl Checker {
             }
         }
         let groups = body.locals.iter().flat_map(|decl| &decl.groups);
-        self.check_local_wheres(&mut locals, groups, first_local, None);
+        let wheres = self.check_local_wheres(&locals.table, &locals.names, groups, first_local, None);
+        store_wheres(&mut locals.table, wheres);
         let (labels, label_names) = self.collect_labels(&body.stmts);
         let stmts = {
             let scope = Scope { locals: &locals.table, names: &locals.names, bound: Vec::new(), old: None };
@@ -307,6 +322,15 @@ impl Checker {
         });
         if let Some(proc) = header.proc {
             self.program.procedures[proc.index()].implementations.push(id);
+        }
+    }
+}
+
+/// Stores each checked `where` clause on every local of its group.
+fn store_wheres(table: &mut [hir::Local], wheres: Vec<(Range<usize>, hir::Expr)>) {
+    for (range, expr) in wheres {
+        for local in &mut table[range] {
+            local.where_clause = Some(expr.clone());
         }
     }
 }
@@ -376,7 +400,7 @@ mod tests {
     #[test]
     fn contracts_see_the_right_variables() {
         accepts!("var g: int; procedure P(a: int) returns (r: int); requires a > g; ensures r > a && old(g) == g;");
-        rejects!("procedure P() returns (r: int); requires r > 0;", "cannot find variable `r`");
+        rejects!("procedure P() returns (r: int); requires r > 0;", "out-parameter `r` cannot be used in a `requires`");
         rejects!("procedure P(); requires 1;", "expected `bool`, found `int`");
         rejects!("procedure P(); ensures 1;", "expected `bool`, found `int`");
     }
@@ -395,6 +419,59 @@ mod tests {
         rejects!("var g: int where g;", "expected `bool`, found `int`");
         rejects!("procedure P(a: int where a);", "expected `bool`, found `int`");
         rejects!("procedure P() { var l: int where 1; }", "expected `bool`, found `int`");
+    }
+
+    #[test]
+    fn an_in_parameters_where_clause_sees_only_the_ins() {
+        rejects!(
+            "procedure R(w: int where w < z) returns (z: int);",
+            "out-parameter `z` cannot be used in the `where` clause of an in-parameter"
+        );
+        rejects!("procedure R(w: int where w < z) returns (z: int) { }", "`z` declared here");
+        accepts!("procedure R(v: int where v < w, w: int) returns (z: int where z < w && w < v);");
+        accepts!("procedure R(w: int) returns (y: int where y < z, z: int where z > w);");
+    }
+
+    #[test]
+    fn formals_shadow_globals_except_where_only_the_ins_exist() {
+        // Boogie's verdict on this program: the errors on `m` and in the assignment only.
+        let source = r"
+            type ref;
+            const SomeConstant: ref;
+            procedure Cnst(n: ref where n != SomeConstant) returns (SomeConstant: int)
+              requires n != SomeConstant;
+              ensures SomeConstant > 0;
+            {
+              var m: ref where m != SomeConstant;
+              var k: int where k != SomeConstant;
+              var b: bool;
+              b := (forall l: ref :: l == SomeConstant);
+            }
+        ";
+        rejects!(source, "8:32");
+        assert_eq!(super::super::tests::error_count(source), 2);
+        accepts!(
+            r"
+            type ref;
+            const C: ref;
+            procedure P(n: ref where n != C) returns (C: int where C > 0) requires n != C; ensures C > 0;
+            { var k: int where k != C; C := 1; }
+        "
+        );
+    }
+
+    #[test]
+    fn an_implementations_formals_take_no_where_clauses_or_attributes() {
+        let message = "`where` clauses are not allowed on an implementation's parameters; put them on the procedure's";
+        rejects!("procedure P(x: int); implementation P(x: int where x > 0) { }", message);
+        rejects!("procedure P() returns (y: int); implementation P() returns (y: int where y > 0) { }", message);
+        rejects!(
+            "procedure Q(x: int); implementation Q({:myAttr} x: int) { }",
+            "attributes are not allowed on an implementation's parameters"
+        );
+        // The clause is not checked on top of being rejected.
+        assert_eq!(super::super::tests::error_count("procedure P(x: int); implementation P(x: int where x) { }"), 1);
+        accepts!("procedure P({:a} x: int where x > 0); implementation P(x: int) { }");
     }
 
     #[test]

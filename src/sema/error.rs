@@ -65,6 +65,24 @@ pub enum SemaError {
     BreakOutsideLoop { span: Span },
     /// `break L;` where `L` does not label an enclosing `while` or `if`.
     BreakNotEnclosing { name: String, span: Span, label: Span },
+    /// An out-parameter where only the state before the call exists (a `requires`
+    /// clause, the `where` clause of an in-parameter).
+    OutParamNotInScope { name: String, span: Span, context: OldContext, decl: Span },
+    /// A `where` clause on an implementation's parameter.
+    ImplFormalWhere { span: Span },
+    /// An attribute on an implementation's parameter.
+    ImplFormalAttr { span: Span },
+    /// A trigger that does not mention every variable its quantifier binds; `missing`
+    /// holds each omitted variable with its declaration.
+    TriggerMissingVars { span: Span, missing: Vec<(String, Span)> },
+    /// A trigger term that is a variable by itself.
+    TriggerBareVar { name: String, span: Span },
+    /// An operator or binder that Boogie forbids in triggers; `construct` as written.
+    NotInTrigger { construct: &'static str, span: Span },
+    /// A trigger (or `{:nopats}`) on a `lambda`.
+    TriggerOnLambda { span: Span },
+    /// A `{:nopats}` attribute without exactly one expression.
+    NopatsArgs { span: Span },
 }
 
 /// What kind of declaration a name refers to, for wording.
@@ -331,7 +349,15 @@ impl SemaError {
             | SemaError::ImplArity { span, .. }
             | SemaError::ImplParamType { span, .. }
             | SemaError::BreakOutsideLoop { span }
-            | SemaError::BreakNotEnclosing { span, .. } => *span,
+            | SemaError::BreakNotEnclosing { span, .. }
+            | SemaError::OutParamNotInScope { span, .. }
+            | SemaError::ImplFormalWhere { span }
+            | SemaError::ImplFormalAttr { span }
+            | SemaError::TriggerMissingVars { span, .. }
+            | SemaError::TriggerBareVar { span, .. }
+            | SemaError::NotInTrigger { span, .. }
+            | SemaError::TriggerOnLambda { span }
+            | SemaError::NopatsArgs { span } => *span,
         }
     }
 
@@ -504,6 +530,61 @@ impl SemaError {
                     .with_secondary(*label, format!("`{name}` declared here"))
                     .with_note("`break L;` must be inside the `while` or `if` that directly follows `L:`")
             }
+            SemaError::OutParamNotInScope { name, span, context, decl } => {
+                let place = match context {
+                    OldContext::ParamWhere => "in the `where` clause of an in-parameter",
+                    _ => context.phrase(),
+                };
+                Diagnostic::error(format!("out-parameter `{name}` cannot be used {place}"))
+                    .with_primary(*span, "out-parameters do not exist before the call")
+                    .with_secondary(*decl, format!("`{name}` declared here"))
+            }
+            SemaError::ImplFormalWhere { span } => Diagnostic::error(
+                "`where` clauses are not allowed on an implementation's parameters; put them on the procedure's",
+            )
+            .with_primary(*span, "`where` clause here")
+            .with_note("an implementation's parameters only rename the procedure's, which carry the `where` clauses"),
+            SemaError::ImplFormalAttr { span } => Diagnostic::error(
+                "attributes are not allowed on an implementation's parameters; put them on the procedure's",
+            )
+            .with_primary(*span, "attribute here"),
+            SemaError::TriggerMissingVars { span, missing } => {
+                let names: Vec<String> = missing.iter().map(|(name, _)| format!("`{name}`")).collect();
+                let listed = match names.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("variables {} and {last}", rest.join(", ")),
+                    _ => format!("variable {}", names.concat()),
+                };
+                let diagnostic = Diagnostic::error(format!("trigger does not mention bound {listed}"))
+                    .with_primary(*span, "this trigger")
+                    .with_note(
+                        "a trigger must mention every variable of its quantifier, so that a match instantiates \
+                         all of them",
+                    );
+                missing.iter().fold(diagnostic, |diagnostic, (name, decl)| {
+                    diagnostic.with_secondary(*decl, format!("`{name}` bound here"))
+                })
+            }
+            SemaError::TriggerBareVar { name, span } => {
+                Diagnostic::error(format!("a trigger term cannot be the variable `{name}` by itself"))
+                    .with_primary(*span, "a bare variable")
+                    .with_help(format!(
+                        "use `{name}` inside a function application or map selection, e.g. `{{ f({name}) }}`"
+                    ))
+            }
+            SemaError::NotInTrigger { construct, span } => {
+                Diagnostic::error(format!("`{construct}` is not allowed in a trigger"))
+                    .with_primary(*span, "not allowed in a trigger")
+                    .with_note(
+                        "triggers are built from function applications, map selections and updates, and arithmetic; \
+                         boolean connectives, `==`, comparisons and binders are not allowed (as in Boogie)",
+                    )
+            }
+            SemaError::TriggerOnLambda { span } => Diagnostic::error("`lambda` expressions cannot have triggers")
+                .with_primary(*span, "trigger here")
+                .with_help("remove the trigger; only `forall` and `exists` take triggers"),
+            SemaError::NopatsArgs { span } => Diagnostic::error("`{:nopats}` takes exactly one expression")
+                .with_primary(*span, "a negative trigger")
+                .with_help("write one `{:nopats e}` attribute per excluded pattern"),
         }
     }
 }

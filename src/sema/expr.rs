@@ -8,7 +8,7 @@
 //! dispatcher's frame stays small.
 
 use super::error::{DeclKind, NameKind, OldContext, SemaError, Unsupported};
-use super::hir::{self, BinaryOp, BoundId, LocalId, Quantifier, Type, UnaryOp, Var};
+use super::hir::{self, BinaryOp, BoundId, LocalId, LocalKind, Quantifier, Type, UnaryOp, Var};
 use super::types::{compatible, is_error, join, map_type, ERROR};
 use super::{span_of_names, Checker, GlobalValue};
 use crate::source::Span;
@@ -65,8 +65,12 @@ impl Checker {
             ast::ExprKind::Binary { op, lhs, rhs } => self.binary_expr(scope, *op, lhs, rhs, span),
             ast::ExprKind::Select { map, indices } => self.select_expr(scope, map, indices, span),
             ast::ExprKind::Store { map, indices, value } => self.store_expr(scope, map, indices, value, span),
-            ast::ExprKind::Extract { operand, .. } => self.unsupported_operand_expr(scope, operand, span, Unsupported::Extract),
-            ast::ExprKind::Convert { operand, .. } => self.unsupported_operand_expr(scope, operand, span, Unsupported::Conversion),
+            ast::ExprKind::Extract { operand, .. } => {
+                self.unsupported_operand_expr(scope, operand, span, Unsupported::Extract)
+            }
+            ast::ExprKind::Convert { operand, .. } => {
+                self.unsupported_operand_expr(scope, operand, span, Unsupported::Conversion)
+            }
             ast::ExprKind::IfThenElse { cond, then_expr, else_expr } => {
                 self.if_then_else_expr(scope, [cond, then_expr, else_expr], span)
             }
@@ -149,6 +153,14 @@ impl Checker {
                 None
             }
             None => {
+                // Not visible, but a formal of the enclosing procedure: an out-parameter
+                // where only the state before the call exists.
+                let hidden = scope.locals.iter().find(|local| local.kind == LocalKind::Out && local.name == name.name);
+                if let (Some(local), Some(context)) = (hidden, scope.old) {
+                    let (name, span, decl) = (name.name.clone(), name.span, local.span);
+                    self.error(SemaError::OutParamNotInScope { name, span, context, decl });
+                    return None;
+                }
                 let bound = scope.bound.iter().rev().map(|bound| bound.name.as_str());
                 let locals = scope.names.keys().map(String::as_str);
                 let globals = self
@@ -378,7 +390,13 @@ impl Checker {
     }
 
     #[inline(never)]
-    fn unsupported_operand_expr(&mut self, scope: &mut Scope, operand: &ast::Expr, span: Span, what: Unsupported) -> hir::Expr {
+    fn unsupported_operand_expr(
+        &mut self,
+        scope: &mut Scope,
+        operand: &ast::Expr,
+        span: Span,
+        what: Unsupported,
+    ) -> hir::Expr {
         drop(Box::new(self.expr(scope, operand)));
         self.unsupported_expr(what, span)
     }
@@ -411,11 +429,11 @@ impl Checker {
             unreachable!("`expr` passes quantifiers only");
         };
         let outer = scope.bound.len();
+        let errors_before = self.errors.len();
         let vars = self.bind_vars(scope, type_params, vars);
-        let mut checked_triggers = Vec::with_capacity(triggers.len());
-        for trigger in triggers {
-            checked_triggers.push(self.exprs(scope, &trigger.exprs));
-        }
+        // A variable that failed to bind cannot be mentioned; its error was reported.
+        let vars_bound = self.errors.len() == errors_before;
+        let checked_triggers = self.triggers(scope, *quantifier, &vars, vars_bound, triggers, attrs);
         let body = Box::new(self.expr(scope, body));
         scope.bound.truncate(outer);
         self.finish_quant(*quantifier, vars, checked_triggers, attrs, body, expr.span)

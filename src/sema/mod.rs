@@ -10,7 +10,8 @@
 //! 1. [`resolve`] collects the global declarations into symbol tables (types, with
 //!    synonyms expanded by [`types`]; constants, globals and functions; procedures with
 //!    their signatures and `modifies` clauses);
-//! 2. [`body`] checks every expression ([`expr`]) and statement ([`stmt`]) against them.
+//! 2. [`body`] checks every expression ([`expr`], with Boogie's trigger rules in
+//!    [`triggers`]) and statement ([`stmt`]) against them.
 //!
 //! Name spaces follow Boogie: types are separate from values; constants, global
 //! variables and functions share one name space; procedures have their own; locals may
@@ -41,6 +42,7 @@ mod body;
 mod expr;
 mod resolve;
 mod stmt;
+mod triggers;
 mod types;
 
 pub use error::SemaError;

@@ -174,8 +174,5 @@ fn with_hints(diagnostic: Diagnostic, found: &str, expected: &[String]) -> Diagn
             return diagnostic.with_help(format!("`{keyword}` is a keyword; write `\\{keyword}` to use it as a name"));
         }
     }
-    if is("if") && expects(expected, "(") && !expects(expected, "if") {
-        return diagnostic.with_help("an `if … then … else …` operand needs parentheses");
-    }
     diagnostic
 }

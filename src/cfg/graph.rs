@@ -1,0 +1,249 @@
+//! Control-flow graphs of basic blocks: the IR every later stage works on.
+//!
+//! A [`Cfg`] is one implementation lowered to blocks of straight-line commands, each
+//! ending in a `goto` (one or more targets, chosen nondeterministically; guards are
+//! `assume` commands at the start of the targets, as in Boogie) or a `return`.
+//!
+//! Invariants (established by [`crate::cfg::lower`]):
+//! - `blocks[entry]` is the entry; every block is reachable from it in the graph;
+//! - assignments are simultaneous and target whole variables: `a[i][j] := e` has become
+//!   `a := a[i := a[i][j := e]]`;
+//! - structured constructs are gone, but every block keeps its [`Origin`]: the
+//!   structural path of the branch it starts (if any), which goal ids are made of;
+//! - `loops` lists the natural loops (found from back edges, for structured and
+//!   goto-based code alike); a loop's invariants are the `assert`s that start its header
+//!   (Boogie's convention), marked [`AssertReason::Invariant`];
+//! - the graph is reducible (lowering reports an irreducible one as a diagnostic).
+//!
+//! Per-pass data (dominators, topological orders, incarnations) lives in side tables of
+//! the passes that need it, never in these nodes.
+
+use crate::sema::hir;
+use crate::source::Span;
+use std::fmt;
+
+/// A block of a [`Cfg`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BlockId(pub u32);
+
+impl BlockId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn from_index(index: usize) -> BlockId {
+        BlockId(u32::try_from(index).expect("fewer than 2^32 blocks per implementation"))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Cfg {
+    pub implementation: hir::ImplId,
+    pub procedure: hir::ProcId,
+    /// The implementation's name, the first segment of every goal id.
+    pub name: String,
+    /// The implementation's locals (ins, outs, declared locals), then temporaries added
+    /// by lowering (their `span` is that of the construct that needed them).
+    pub locals: Vec<hir::Local>,
+    pub blocks: Vec<Block>,
+    pub entry: BlockId,
+    pub loops: Vec<Loop>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub cmds: Vec<Cmd>,
+    pub terminator: Terminator,
+    pub origin: Origin,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Terminator {
+    /// Continue at one of the targets (several: a nondeterministic choice).
+    Goto(Vec<BlockId>),
+    /// Leave the implementation (postconditions are checked at the procedure level).
+    Return,
+}
+
+#[derive(Clone, Debug)]
+pub struct Cmd {
+    pub kind: CmdKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum CmdKind {
+    /// Simultaneous assignment of whole variables (locals or globals).
+    Assign {
+        targets: Vec<hir::Var>,
+        values: Vec<hir::Expr>,
+    },
+    Havoc {
+        vars: Vec<hir::Var>,
+    },
+    Assume {
+        expr: hir::Expr,
+        reason: AssumeReason,
+    },
+    Assert {
+        expr: hir::Expr,
+        reason: AssertReason,
+    },
+    Call {
+        callee: hir::ProcId,
+        args: Vec<hir::Expr>,
+        outs: Vec<hir::Var>,
+    },
+}
+
+/// Why an `assume` is there; reports and printers use it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssumeReason {
+    /// Written by the user.
+    User,
+    /// The guard of the branch this block starts (`then`, loop body).
+    Guard,
+    /// The negated guard (`else`, loop exit).
+    NegatedGuard,
+    /// A `where` clause of a local or parameter, assumed where the variable gets an
+    /// arbitrary value.
+    Where,
+}
+
+/// Why an `assert` is there; verification failures name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssertReason {
+    /// Written by the user.
+    User,
+    /// Clause `index` of the invariants of the loop whose header this block is.
+    Invariant { free: bool, index: u32 },
+}
+
+/// A natural loop.
+#[derive(Clone, Debug)]
+pub struct Loop {
+    pub header: BlockId,
+    /// The blocks whose edges to `header` close the loop.
+    pub latches: Vec<BlockId>,
+    /// Every block of the loop, header included, sorted.
+    pub body: Vec<BlockId>,
+    /// The variables the loop may change (assigned, havocked, call outputs and the
+    /// callees' `modifies`), sorted; the invariant abstraction havocs them.
+    pub targets: Vec<hir::Var>,
+    /// The `while` statement, or the header's label, for reports.
+    pub span: Span,
+}
+
+/// Where a block came from: the structural path of the branch it starts, if it starts
+/// one. Goal ids are made of these paths, so they survive edits elsewhere in the file.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Origin {
+    /// The enclosing constructs, outermost first; empty for the entry and for plain
+    /// continuation blocks at the top level.
+    pub path: StructPath,
+    /// Whether this block is the first block of the branch `path` names (the place a
+    /// seed goes). Continuation blocks (after a join) have `false`.
+    pub starts_branch: bool,
+}
+
+/// A structural path such as `while#1/body/if#2/else`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct StructPath(pub Vec<Segment>);
+
+/// One step of a [`StructPath`]. `if` and `while` statements are numbered from 1 among
+/// the statements of the same kind in the same statement list; `else if` is an `if`
+/// nested in the `else` (as the paper and Boogie desugar it).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Segment {
+    If(u32),
+    Then,
+    Else,
+    While(u32),
+    Body,
+    Exit,
+    /// A target of a multi-target `goto`, by its label.
+    Goto(String),
+    /// The implementation's first block (the goal of a branch-free procedure).
+    Entry,
+}
+
+impl fmt::Display for Segment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Segment::If(n) => write!(f, "if#{n}"),
+            Segment::Then => f.write_str("then"),
+            Segment::Else => f.write_str("else"),
+            Segment::While(n) => write!(f, "while#{n}"),
+            Segment::Body => f.write_str("body"),
+            Segment::Exit => f.write_str("exit"),
+            Segment::Goto(label) => write!(f, "goto:{label}"),
+            Segment::Entry => f.write_str("entry"),
+        }
+    }
+}
+
+impl fmt::Display for StructPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (index, segment) in self.0.iter().enumerate() {
+            if index > 0 {
+                f.write_str("/")?;
+            }
+            write!(f, "{segment}")?;
+        }
+        Ok(())
+    }
+}
+
+impl StructPath {
+    pub fn child(&self, segment: Segment) -> StructPath {
+        let mut segments = self.0.clone();
+        segments.push(segment);
+        StructPath(segments)
+    }
+
+    pub fn starts_with(&self, prefix: &StructPath) -> bool {
+        self.0.starts_with(&prefix.0)
+    }
+}
+
+impl Cfg {
+    pub fn block(&self, id: BlockId) -> &Block {
+        &self.blocks[id.index()]
+    }
+
+    pub fn block_ids(&self) -> impl Iterator<Item = BlockId> {
+        (0..self.blocks.len()).map(BlockId::from_index)
+    }
+
+    pub fn successors(&self, id: BlockId) -> &[BlockId] {
+        match &self.block(id).terminator {
+            Terminator::Goto(targets) => targets,
+            Terminator::Return => &[],
+        }
+    }
+
+    /// Predecessor lists, indexed by block.
+    pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
+        let mut preds = vec![Vec::new(); self.blocks.len()];
+        for id in self.block_ids() {
+            for &succ in self.successors(id) {
+                preds[succ.index()].push(id);
+            }
+        }
+        preds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_print_as_goal_ids() {
+        let path = StructPath(vec![Segment::While(1), Segment::Body, Segment::If(2), Segment::Else]);
+        assert_eq!(path.to_string(), "while#1/body/if#2/else");
+        assert!(path.starts_with(&StructPath(vec![Segment::While(1)])));
+    }
+}

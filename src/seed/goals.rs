@@ -1,0 +1,175 @@
+//! Coverage goals: the blocks a suite must reach (DESIGN.md §1, seeds/001 §4).
+//!
+//! Input: a [`Cfg`] whose blocks carry their [`Origin`]. Output: its [`Goal`]s, in block
+//! order, each with a stable id made of the implementation's name and the structural
+//! path of the branch (`binary_search/while#1/body/if#2/else`), so ids survive edits
+//! elsewhere in the file.
+//!
+//! Which blocks are goals (seeds/001 §4): the first block of every branch outcome — the
+//! `then` and `else` of every conditional (lowering made implicit elses explicit, case
+//! B), the body and the exit of every loop, every target of a multi-target `goto` — and,
+//! in a procedure without any of those, its entry block (case A).
+//!
+//! Leaves (case D): a goal is a leaf when no other goal lies inside its branch, i.e. no
+//! other goal's path extends its path. Any execution reaching a nested goal passes
+//! through every enclosing one, so seeding the leaves alone still covers every goal;
+//! `--goals all` seeds every goal anyway.
+
+use crate::cfg::{BlockId, Cfg, Origin, Segment, StructPath};
+use crate::source::Span;
+use std::fmt;
+
+/// A goal's stable id: `<implementation>/<structural path>`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GoalId(pub String);
+
+impl fmt::Display for GoalId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub id: GoalId,
+    pub block: BlockId,
+    pub path: StructPath,
+    /// No other goal lies inside this goal's branch.
+    pub leaf: bool,
+    pub span: Span,
+}
+
+/// Which goals get a seed (`--goals`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum GoalSelection {
+    /// Only leaf goals (seeds/001 §4 case D); the default.
+    #[default]
+    Leaves,
+    /// Every goal.
+    All,
+}
+
+impl GoalSelection {
+    pub fn selects(self, goal: &Goal) -> bool {
+        match self {
+            GoalSelection::Leaves => goal.leaf,
+            GoalSelection::All => true,
+        }
+    }
+}
+
+/// Whether a block's origin makes it a branch-outcome goal.
+fn is_branch_outcome(origin: &Origin) -> bool {
+    origin.starts_branch
+        && matches!(
+            origin.path.0.last(),
+            Some(Segment::Then | Segment::Else | Segment::Body | Segment::Exit | Segment::Goto(_))
+        )
+}
+
+/// The goals of `cfg`, in block order.
+pub fn goals(cfg: &Cfg) -> Vec<Goal> {
+    let mut found: Vec<Goal> = cfg
+        .block_ids()
+        .filter(|&id| is_branch_outcome(&cfg.block(id).origin))
+        .map(|id| goal(cfg, id, cfg.block(id).origin.path.clone()))
+        .collect();
+    if found.is_empty() {
+        // seeds/001 §4 case A: a branch-free body is one goal, its entry.
+        found.push(goal(cfg, cfg.entry, StructPath(vec![Segment::Entry])));
+    }
+    mark_leaves(&mut found);
+    found
+}
+
+fn goal(cfg: &Cfg, block: BlockId, path: StructPath) -> Goal {
+    let id = GoalId(format!("{}/{path}", cfg.name));
+    Goal { id, block, path, leaf: true, span: cfg.block(block).span }
+}
+
+fn mark_leaves(goals: &mut [Goal]) {
+    let paths: Vec<StructPath> = goals.iter().map(|goal| goal.path.clone()).collect();
+    for goal in goals.iter_mut() {
+        goal.leaf = !paths.iter().any(|other| other.0.len() > goal.path.0.len() && other.starts_with(&goal.path));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cfg::{Block, Terminator};
+    use crate::sema::hir;
+
+    fn block(path: Vec<Segment>, starts_branch: bool, targets: Vec<u32>) -> Block {
+        let terminator = if targets.is_empty() {
+            Terminator::Return
+        } else {
+            Terminator::Goto(targets.into_iter().map(BlockId).collect())
+        };
+        Block {
+            cmds: Vec::new(),
+            terminator,
+            origin: Origin { path: StructPath(path), starts_branch },
+            span: Span::default(),
+        }
+    }
+
+    fn cfg(blocks: Vec<Block>) -> Cfg {
+        Cfg {
+            implementation: hir::ImplId(0),
+            procedure: hir::ProcId(0),
+            name: "r".into(),
+            locals: Vec::new(),
+            blocks,
+            entry: BlockId(0),
+            loops: Vec::new(),
+            span: Span::default(),
+        }
+    }
+
+    fn ids(goals: &[Goal], selection: GoalSelection) -> Vec<String> {
+        goals.iter().filter(|goal| selection.selects(goal)).map(|goal| goal.id.0.clone()).collect()
+    }
+
+    #[test]
+    fn a_branch_free_body_has_its_entry_as_goal() {
+        let found = goals(&cfg(vec![block(vec![Segment::Entry], true, vec![])]));
+        assert_eq!(ids(&found, GoalSelection::All), ["r/entry"]);
+    }
+
+    /// seeds/001 Fig. 4: `if c1 { B1; if c2 {B2} else {B3}; B4 } else {B5}`: the leaves
+    /// are B2, B3 and B5; B1 is a goal but not a leaf.
+    #[test]
+    fn nested_branches_make_only_the_innermost_leaves() {
+        use Segment::*;
+        let found = goals(&cfg(vec![
+            block(vec![Entry], true, vec![1, 5]),
+            block(vec![If(1), Then], true, vec![2, 3]),
+            block(vec![If(1), Then, If(1), Then], true, vec![4]),
+            block(vec![If(1), Then, If(1), Else], true, vec![4]),
+            block(vec![If(1), Then], false, vec![6]),
+            block(vec![If(1), Else], true, vec![6]),
+            block(vec![], false, vec![]),
+        ]));
+        assert_eq!(
+            ids(&found, GoalSelection::All),
+            ["r/if#1/then", "r/if#1/then/if#1/then", "r/if#1/then/if#1/else", "r/if#1/else"]
+        );
+        assert_eq!(
+            ids(&found, GoalSelection::Leaves),
+            ["r/if#1/then/if#1/then", "r/if#1/then/if#1/else", "r/if#1/else"]
+        );
+    }
+
+    #[test]
+    fn continuation_blocks_are_not_goals() {
+        use Segment::*;
+        let found = goals(&cfg(vec![
+            block(vec![Entry], true, vec![1]),
+            block(vec![While(1)], false, vec![2, 3]),
+            block(vec![While(1), Body], true, vec![1]),
+            block(vec![While(1), Exit], true, vec![]),
+        ]));
+        assert_eq!(ids(&found, GoalSelection::Leaves), ["r/while#1/body", "r/while#1/exit"]);
+    }
+}
