@@ -47,6 +47,8 @@ pub struct Cfg {
     pub locals: Vec<hir::Local>,
     pub blocks: Vec<Block>,
     pub entry: BlockId,
+    /// The natural loops, one per header, in reverse postorder of their headers: a loop
+    /// comes before the loops nested in it. Empty once [`crate::cfg::cut`] has run.
     pub loops: Vec<Loop>,
     pub span: Span,
 }
@@ -107,9 +109,15 @@ pub enum AssumeReason {
     Guard,
     /// The negated guard (`else`, loop exit).
     NegatedGuard,
-    /// A `where` clause of a local or parameter, assumed where the variable gets an
-    /// arbitrary value.
+    /// A `where` clause of a variable, assumed where the variable gets an arbitrary value:
+    /// at the entry and after a `havoc` (as Boogie does).
     Where,
+    /// Clause `index` of the invariants of a cut loop, assumed after its targets were
+    /// havocked at the header ([`crate::cfg::cut`]).
+    Invariant { index: u32 },
+    /// The `assume false` that ends a cut back edge: the path has checked that the
+    /// invariants are maintained and goes no further ([`crate::cfg::cut`]).
+    LoopCut,
 }
 
 /// Why an `assert` is there; verification failures name it.
@@ -117,8 +125,14 @@ pub enum AssumeReason {
 pub enum AssertReason {
     /// Written by the user.
     User,
-    /// Clause `index` of the invariants of the loop whose header this block is.
+    /// Clause `index` of the invariants of the loop whose header this block is. A `free`
+    /// invariant is never checked, only assumed (Boogie prints it as an `assume`).
     Invariant { free: bool, index: u32 },
+    /// After [`crate::cfg::cut`]: invariant `index` holds when the loop is entered.
+    InvariantOnEntry { index: u32 },
+    /// After [`crate::cfg::cut`]: invariant `index` is maintained by an iteration that
+    /// started in a state satisfying every invariant.
+    InvariantMaintained { index: u32 },
 }
 
 /// A natural loop.
@@ -130,7 +144,8 @@ pub struct Loop {
     /// Every block of the loop, header included, sorted.
     pub body: Vec<BlockId>,
     /// The variables the loop may change (assigned, havocked, call outputs and the
-    /// callees' `modifies`), sorted; the invariant abstraction havocs them.
+    /// callees' `modifies`), sorted (locals by id, then globals by id); the invariant
+    /// abstraction havocs them.
     pub targets: Vec<hir::Var>,
     /// The `while` statement, or the header's label, for reports.
     pub span: Span,
@@ -140,8 +155,8 @@ pub struct Loop {
 /// one. Goal ids are made of these paths, so they survive edits elsewhere in the file.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Origin {
-    /// The enclosing constructs, outermost first; empty for the entry and for plain
-    /// continuation blocks at the top level.
+    /// The enclosing constructs, outermost first: `[Entry]` for the entry block, empty
+    /// for plain continuation blocks at the top level.
     pub path: StructPath,
     /// Whether this block is the first block of the branch `path` names (the place a
     /// seed goes). Continuation blocks (after a join) have `false`.

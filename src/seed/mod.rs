@@ -2,3 +2,4 @@
 //! and the conditionally seeded program `if (bn == i) { assert false; }` that Boogie can
 //! cross-check.
 pub mod goals;
+pub mod seeded;

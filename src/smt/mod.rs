@@ -1,1 +1,16 @@
-//! stub
+//! The SMT back end: the only module that talks to z3.
+//!
+//! ```text
+//! vc::Encoding ──translate──▶ z3 ASTs (maps curried) ──asserted once──▶ Session
+//! Session::check_reach(goals) / check_failure(id) ──z3 model──▶ model::decode ──▶ vc::Model
+//! ```
+//! **API boundary:** nothing z3 leaves this module; callers see [`Session`], [`Reach`]
+//! and the solver-independent [`crate::vc::Model`].
+mod model;
+mod session;
+mod translate;
+
+pub use session::{to_smt2, Reach, Session, SessionOptions};
+
+#[cfg(test)]
+mod tests;

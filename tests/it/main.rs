@@ -1,6 +1,8 @@
 //! The one integration-test binary: each module tests one stage or command.
+mod cfg;
 mod cli;
 mod corpus;
+mod fuzz_regressions;
 mod roundtrip;
 mod support;
 mod ui;

@@ -3,6 +3,7 @@
 //! on every `.bpl` file of the repository, on targeted cases for each precedence corner,
 //! statement and declaration, and on random expression trees. Snapshots show the format.
 
+use crate::support::{bpl_files, display_name};
 use seedgen::source::{FileId, Span};
 use seedgen::syntax::ast::{
     AttrArg, Attribute, BinaryOp, Decl, Expr, ExprKind, Ident, Quantifier, Trigger, Type, TypeKind, TypedIdents,
@@ -10,7 +11,7 @@ use seedgen::syntax::ast::{
 };
 use seedgen::syntax::printer::{print_expr, print_program, print_type};
 use seedgen::syntax::{parse, parse_expr};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 // ---------------------------------------------------------------------------------------
 // Helpers: the only callers of the printer in this file.
@@ -85,30 +86,13 @@ fn stmts_print_as(stmts: &str, expected: &str) {
 // ---------------------------------------------------------------------------------------
 // (a) Every Boogie file of the repository.
 
-fn bpl_files(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries {
-        let path = entry.expect("directory entries are readable").path();
-        if path.is_dir() {
-            bpl_files(&path, files);
-        } else if path.extension().is_some_and(|ext| ext == "bpl") {
-            files.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_repository_program_round_trips() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in ["corpus", "tests/ui", "tests/roundtrip"] {
-        bpl_files(&root.join(dir), &mut files);
-    }
-    files.sort();
+    let files: Vec<PathBuf> = ["corpus", "tests/ui", "tests/roundtrip"].iter().flat_map(|dir| bpl_files(dir)).collect();
     let mut checked = 0;
     for path in &files {
         let source = std::fs::read_to_string(path).expect("repository .bpl files are UTF-8");
-        let name = path.strip_prefix(root).unwrap_or(path).display().to_string();
+        let name = display_name(path);
         if round_trip_program(&name, &source).is_some() {
             checked += 1;
         }
@@ -474,7 +458,7 @@ fn deep_expressions_print_within_the_parser_limit() {
 
 #[test]
 fn snapshot_showcase() {
-    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/roundtrip/showcase.bpl"))
+    let source = std::fs::read_to_string(crate::support::root().join("tests/roundtrip/showcase.bpl"))
         .expect("tests/roundtrip/showcase.bpl exists");
     insta::assert_snapshot!(check_program(&source));
 }

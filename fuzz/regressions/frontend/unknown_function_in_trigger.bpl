@@ -1,0 +1,1 @@
+procedure P() { assert (forall x: int :: { f(x) } true); }

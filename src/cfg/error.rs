@@ -1,0 +1,49 @@
+//! Problems that lowering to a control-flow graph finds, as data, and their one
+//! conversion into diagnostics.
+//!
+//! The checker accepts every `goto`, so the only thing lowering can still reject is the
+//! shape of the graph: a loop with more than one entry (an irreducible graph) has no
+//! header to put invariants on, and Boogie rejects it too ("Irreducible flow graphs are
+//! unsupported").
+
+use crate::diag::Diagnostic;
+use crate::source::Span;
+
+/// A problem in the user's program found while building its control-flow graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CfgError {
+    /// A jump into the middle of a loop: the edge at `span` (a `goto`, or the fall-through
+    /// into a label) enters a cycle whose head does not dominate it.
+    Irreducible { span: Span },
+}
+
+impl CfgError {
+    pub fn span(&self) -> Span {
+        match self {
+            CfgError::Irreducible { span } => *span,
+        }
+    }
+
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        match self {
+            CfgError::Irreducible { span } => Diagnostic::error("irreducible control flow")
+                .with_primary(*span, "this jump enters a loop without passing through its head")
+                .with_note("a loop must have a single entry (its head), where its invariants are checked")
+                .with_help("make every jump into the loop go to one label, or write the loop as a `while`"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::FileId;
+
+    #[test]
+    fn irreducible_points_at_the_jump() {
+        let span = Span::new(FileId(0), 3, 9);
+        let diagnostic = CfgError::Irreducible { span }.to_diagnostic();
+        assert_eq!(diagnostic.primary_span(), Some(span));
+        assert!(diagnostic.message.contains("irreducible"));
+    }
+}

@@ -1,0 +1,226 @@
+//! One incremental z3 session per implementation: the VC is asserted once, then each
+//! query is a check under an assumption.
+//!
+//! Input: an [`Encoding`]. Output: for each query, [`Reach::Sat`] with a decoded
+//! [`Model`], [`Reach::Unsat`], or [`Reach::Unknown`] with the reason.
+//!
+//! **A thread per session.** The z3 crate keeps one z3 context per thread, and z3's
+//! answers depend on the context's history (AST ids, hash tables). Were sessions to
+//! share a thread's context, the models of one procedure would change with what was
+//! solved before it: an edit to one procedure could change another's tests, and the
+//! order of a parallel run would leak into the suite. So each session owns a worker
+//! thread, hence a fresh context; the handle talks to it over channels. This also makes
+//! sessions of different procedures run in parallel for free.
+//!
+//! **Queries.** `check_reach(goals)` asks for an execution reaching the start of one of
+//! `goals` (the disjunction: CBMC-style, one check per test, the caller reads the model's
+//! whole path for collateral coverage, seeds/000). Each query gets a fresh guard literal
+//! `%query@n`: the session asserts `%query@n ⇒ goal` and checks under the assumption
+//! `%query@n`, then asserts `¬%query@n` to retire the clause; the VC itself is never
+//! asserted again.
+//!
+//! **Determinism.** Fixed `random_seed`; the same encoding and the same queries in the
+//! same order give the same models. `rlimit` bounds each check by z3's deterministic
+//! resource counter (z3 4.8.12 ignores the wall-clock `timeout` in nonlinear integer
+//! arithmetic, but honours `rlimit`); `timeout` is the wall-clock safety net.
+
+use super::model::decode;
+use super::translate::Z3Terms;
+use crate::cfg::BlockId;
+use crate::vc::{Encoding, FailureId, Model};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use z3::ast::Bool;
+use z3::{Params, SatResult, Solver};
+
+/// Solver settings of a [`Session`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionOptions {
+    /// Wall-clock limit per check, in milliseconds (z3's `timeout`).
+    pub timeout_ms: Option<u32>,
+    /// Deterministic resource limit per check (z3's `rlimit`).
+    pub rlimit: Option<u32>,
+    /// z3's `random_seed`.
+    pub random_seed: u32,
+}
+
+impl Default for SessionOptions {
+    fn default() -> SessionOptions {
+        SessionOptions { timeout_ms: Some(10_000), rlimit: None, random_seed: 0 }
+    }
+}
+
+/// The answer to a query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// An execution doing what was asked, with its inputs.
+    Sat(Model),
+    /// No execution does (of the encoded program: see [`crate::vc::Abstraction`]).
+    Unsat,
+    /// The solver gave up: `"timeout"`, `"resource limit"`, or z3's reason.
+    Unknown(String),
+}
+
+enum Request {
+    Reach(Vec<BlockId>),
+    Failure(FailureId),
+}
+
+/// A z3 solver holding one [`Encoding`]; see the module documentation.
+pub struct Session {
+    encoding: Arc<Encoding>,
+    requests: Option<mpsc::Sender<Request>>,
+    replies: mpsc::Receiver<Reach>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl Session {
+    /// Starts a session; the encoding is asserted (once) by the worker before it answers
+    /// the first query.
+    pub fn new(encoding: Arc<Encoding>, options: SessionOptions) -> Session {
+        let (requests, inbox) = mpsc::channel();
+        let (outbox, replies) = mpsc::channel();
+        let shared = Arc::clone(&encoding);
+        let worker = std::thread::Builder::new()
+            .name(format!("smt:{}", encoding.name))
+            .spawn(move || serve(&shared, options, inbox, outbox))
+            .expect("the system can start a solver thread");
+        Session { encoding, requests: Some(requests), replies, worker: Some(worker) }
+    }
+
+    pub fn encoding(&self) -> &Encoding {
+        &self.encoding
+    }
+
+    /// An execution reaching the start of one of `goals`; `Unsat` when `goals` is empty.
+    pub fn check_reach(&mut self, goals: &[BlockId]) -> Reach {
+        if goals.is_empty() {
+            return Reach::Unsat;
+        }
+        self.ask(Request::Reach(goals.to_vec()))
+    }
+
+    /// An execution violating the check `failure` (for `verify`).
+    pub fn check_failure(&mut self, failure: FailureId) -> Reach {
+        self.ask(Request::Failure(failure))
+    }
+
+    fn ask(&mut self, request: Request) -> Reach {
+        let sent = self.requests.as_ref().expect("requests stay open until drop").send(request);
+        match sent.ok().and_then(|()| self.replies.recv().ok()) {
+            Some(reach) => reach,
+            None => self.worker_panicked(),
+        }
+    }
+
+    /// The worker hung up, which it only does by panicking: re-raise its panic here.
+    fn worker_panicked(&mut self) -> ! {
+        let worker = self.worker.take().expect("a worker that died is joined once");
+        match worker.join() {
+            Err(payload) => std::panic::resume_unwind(payload),
+            Ok(()) => panic!("the solver thread stopped without answering"),
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // Closing the request channel ends the worker's loop.
+        self.requests = None;
+        if let Some(worker) = self.worker.take() {
+            // A worker panic was already re-raised by `ask`, or nobody asked: ignore it.
+            let _ = worker.join();
+        }
+    }
+}
+
+/// The worker: asserts the encoding, then answers requests until the handle drops.
+fn serve(encoding: &Encoding, options: SessionOptions, inbox: mpsc::Receiver<Request>, outbox: mpsc::Sender<Reach>) {
+    let solver = Solver::new();
+    solver.set_params(&params(options));
+    let image = Z3Terms::new(encoding);
+    for &assertion in &encoding.assertions {
+        solver.assert(image.bool(assertion));
+    }
+    for (query, request) in inbox.into_iter().enumerate() {
+        let (goal, stop) = match request {
+            Request::Reach(goals) => {
+                let execs: Vec<Bool> = goals.iter().map(|&goal| image.bool(encoding.exec(goal))).collect();
+                (Bool::or(&execs), None)
+            }
+            Request::Failure(failure) => {
+                let failure = encoding.failure(failure);
+                (image.bool(failure.condition), Some((failure.block, failure.step)))
+            }
+        };
+        let reach = check(&solver, (encoding, &image), &goal, stop, query);
+        if outbox.send(reach).is_err() {
+            break;
+        }
+    }
+}
+
+/// Only parameter names z3 4.8.12 accepts on a solver: an unknown one makes z3 ignore
+/// the whole set silently (and, observed, answer `sat` on unsatisfiable input).
+fn params(options: SessionOptions) -> Params {
+    let mut params = Params::new();
+    params.set_u32("random_seed", options.random_seed);
+    if let Some(timeout) = options.timeout_ms {
+        params.set_u32("timeout", timeout);
+    }
+    if let Some(rlimit) = options.rlimit {
+        params.set_u32("rlimit", rlimit);
+    }
+    params
+}
+
+/// Checks `goal` under a fresh guard, then retires the guard.
+fn check(
+    solver: &Solver,
+    (encoding, image): (&Encoding, &Z3Terms),
+    goal: &Bool,
+    stop: Option<(BlockId, usize)>,
+    query: usize,
+) -> Reach {
+    let guard = Bool::new_const(format!("%query@{query}"));
+    solver.assert(guard.implies(goal));
+    let reach = match solver.check_assumptions(std::slice::from_ref(&guard)) {
+        SatResult::Sat => {
+            let model = solver.get_model().expect("z3 produces a model after `sat`");
+            Reach::Sat(decode(encoding, image, &model, stop))
+        }
+        SatResult::Unsat => Reach::Unsat,
+        SatResult::Unknown => Reach::Unknown(unknown_reason(solver.get_reason_unknown())),
+    };
+    solver.assert(guard.not());
+    reach
+}
+
+fn unknown_reason(reason: Option<String>) -> String {
+    let reason = reason.unwrap_or_default();
+    if reason.contains("timeout") {
+        "timeout".to_string()
+    } else if reason.contains("canceled") || reason.contains("resource") {
+        "resource limit".to_string()
+    } else if reason.is_empty() {
+        "unknown".to_string()
+    } else {
+        reason
+    }
+}
+
+/// The encoding as an SMT-LIB 2 script, as z3 sees it (for `--dump smt2` and for
+/// replaying a query with the z3 binary). Built in a fresh context, like a session.
+pub fn to_smt2(encoding: Arc<Encoding>) -> String {
+    std::thread::spawn(move || {
+        let solver = Solver::new();
+        let image = Z3Terms::new(&encoding);
+        for &assertion in &encoding.assertions {
+            solver.assert(image.bool(assertion));
+        }
+        solver.to_smt2()
+    })
+    .join()
+    .unwrap_or_else(|payload| std::panic::resume_unwind(payload))
+}

@@ -1,0 +1,191 @@
+//! [`vc::Terms`] → z3 ASTs, in the thread-local z3 context of the calling thread.
+//!
+//! Input: an [`Encoding`]'s arena. Output: one z3 AST per [`TermId`] and one declaration
+//! per [`SymbolId`], built in one pass over the arena (children come first, see
+//! [`crate::vc::term`]).
+//!
+//! Maps are **curried**: `[A, B]R` becomes `(Array A (Array B R))`, `m[i, j]` becomes
+//! `(select (select m i) j)`, `m[i, j := v]` becomes
+//! `(store m i (store (select m i) j v))`, and `λ i, j. e` becomes `λ i. λ j. e`. This is
+//! exact (maps are total functions, and currying is a bijection between the two function
+//! spaces, preserving extensional equality), needs only the single-index array API the
+//! z3 crate offers safely, and z3 4.8.12 solves it as well as n-ary arrays. Lambdas stay
+//! z3 lambdas: the alternative, a fresh array constant with a `forall` axiom, makes z3
+//! 4.8.12 give up (`unknown`) on simple equalities such as `a == (λ x. x + 1)`.
+//!
+//! Bound variables are z3 constants named `<name>!<n>`, abstracted by `forall_const`,
+//! `exists_const` and `lambda_const`; no symbol has such a name.
+
+use crate::vc::term::{ArithOp, CmpOp, QuantKind, Sort, Term, TermId};
+use crate::vc::Encoding;
+use std::collections::BTreeMap;
+use std::str::FromStr;
+use z3::ast::{self, Ast, Bool, Dynamic, Int};
+use z3::{FuncDecl, Pattern, Symbol};
+
+/// The z3 image of an arena.
+pub(super) struct Z3Terms {
+    asts: Vec<Dynamic>,
+    decls: Vec<FuncDecl>,
+    sorts: BTreeMap<Sort, z3::Sort>,
+}
+
+impl Z3Terms {
+    pub fn new(encoding: &Encoding) -> Z3Terms {
+        let mut image = Z3Terms { asts: Vec::with_capacity(encoding.terms.len()), decls: Vec::new(), sorts: BTreeMap::new() };
+        for symbol in encoding.terms.symbols() {
+            let domain: Vec<z3::Sort> = symbol.domain.iter().map(|sort| image.sort(encoding, sort)).collect();
+            let domain_refs: Vec<&z3::Sort> = domain.iter().collect();
+            let range = image.sort(encoding, &symbol.range);
+            image.decls.push(FuncDecl::new(symbol.name.as_str(), &domain_refs, &range));
+        }
+        for id in encoding.terms.ids() {
+            let ast = image.translate(encoding, id);
+            image.asts.push(ast);
+        }
+        image
+    }
+
+    pub fn ast(&self, id: TermId) -> &Dynamic {
+        &self.asts[id.index()]
+    }
+
+    pub fn bool(&self, id: TermId) -> Bool {
+        self.ast(id).as_bool().expect("the encoding passes Boolean terms where formulas are expected")
+    }
+
+    pub fn decl(&self, symbol: crate::vc::SymbolId) -> &FuncDecl {
+        &self.decls[symbol.index()]
+    }
+
+    /// The z3 sort of `sort`, curried for maps.
+    pub fn sort(&mut self, encoding: &Encoding, sort: &Sort) -> z3::Sort {
+        if let Some(known) = self.sorts.get(sort) {
+            return known.clone();
+        }
+        let made = match sort {
+            Sort::Bool => z3::Sort::bool(),
+            Sort::Int => z3::Sort::int(),
+            Sort::Named(id) => z3::Sort::uninterpreted(Symbol::String(encoding.type_names[id.index()].clone())),
+            Sort::Array(array) => {
+                let range = self.sort(encoding, &array.range);
+                array.domain.iter().rev().fold(range, |inner, index| z3::Sort::array(&self.sort(encoding, index), &inner))
+            }
+        };
+        self.sorts.insert(sort.clone(), made.clone());
+        made
+    }
+
+    fn int(&self, id: TermId) -> Int {
+        self.ast(id).as_int().expect("arithmetic operands are integers")
+    }
+
+
+    fn bools(&self, ids: &[TermId]) -> Vec<Bool> {
+        ids.iter().map(|&id| self.bool(id)).collect()
+    }
+
+    fn translate(&mut self, encoding: &Encoding, id: TermId) -> Dynamic {
+        let terms = &encoding.terms;
+        match terms.get(id) {
+            Term::Bool(value) => Bool::from_bool(*value).into(),
+            Term::Int(value) => Int::from_str(&value.to_string()).expect("a decimal numeral is a z3 numeral").into(),
+            Term::App(symbol, args) => {
+                let args: Vec<&dyn Ast> = args.iter().map(|&arg| self.ast(arg) as &dyn Ast).collect();
+                self.decls[symbol.index()].apply(&args)
+            }
+            Term::Var(var) => self.bound(encoding, *var),
+            Term::Not(operand) => self.bool(*operand).not().into(),
+            Term::And(operands) => Bool::and(&self.bools(operands)).into(),
+            Term::Or(operands) => Bool::or(&self.bools(operands)).into(),
+            Term::Implies(lhs, rhs) => self.bool(*lhs).implies(self.bool(*rhs)).into(),
+            Term::Iff(lhs, rhs) => self.bool(*lhs).iff(self.bool(*rhs)).into(),
+            Term::Ite(cond, then_term, else_term) => self.bool(*cond).ite(self.ast(*then_term), self.ast(*else_term)),
+            Term::Eq(lhs, rhs) => self.ast(*lhs).eq(self.ast(*rhs)).into(),
+            Term::Distinct(operands) => {
+                let operands: Vec<&Dynamic> = operands.iter().map(|&operand| self.ast(operand)).collect();
+                Dynamic::distinct(&operands).into()
+            }
+            Term::Neg(operand) => self.int(*operand).unary_minus().into(),
+            Term::Arith(op, lhs, rhs) => self.arith(*op, *lhs, *rhs).into(),
+            Term::Cmp(op, lhs, rhs) => self.cmp(*op, *lhs, *rhs).into(),
+            Term::Select(map, indices) => self.select(self.ast(*map).clone(), indices),
+            Term::Store(map, indices, value) => self.store(self.ast(*map).clone(), indices, self.ast(*value)).into(),
+            Term::Quant { kind, vars, patterns, body } => {
+                let bounds: Vec<Dynamic> = vars.iter().map(|&var| self.bound(encoding, var)).collect();
+                let bounds: Vec<&dyn Ast> = bounds.iter().map(|bound| bound as &dyn Ast).collect();
+                let patterns: Vec<Pattern> = patterns.iter().map(|pattern| self.pattern(pattern)).collect();
+                let pattern_refs: Vec<&Pattern> = patterns.iter().collect();
+                let body = self.bool(*body);
+                match kind {
+                    QuantKind::Forall => ast::forall_const(&bounds, &pattern_refs, &body).into(),
+                    QuantKind::Exists => ast::exists_const(&bounds, &pattern_refs, &body).into(),
+                }
+            }
+            Term::Lambda(vars, body) => {
+                // λ v1 … vn. e  =  λ v1. (λ v2. … (λ vn. e))
+                let mut curried = self.ast(*body).clone();
+                for &var in vars.iter().rev() {
+                    let bound = self.bound(encoding, var);
+                    curried = ast::lambda_const(&[&bound as &dyn Ast], &curried).into();
+                }
+                curried
+            }
+        }
+    }
+
+    /// The z3 constant standing for a bound variable; z3 hash-conses it, so this is the
+    /// same AST as its `Var` terms.
+    fn bound(&mut self, encoding: &Encoding, var: crate::vc::term::VarId) -> Dynamic {
+        let bound = encoding.terms.var(var);
+        let sort = self.sort(encoding, &bound.sort);
+        Dynamic::new_const(bound.name.as_str(), &sort)
+    }
+
+    fn pattern(&self, terms: &[TermId]) -> Pattern {
+        let terms: Vec<&dyn Ast> = terms.iter().map(|&term| self.ast(term) as &dyn Ast).collect();
+        Pattern::new(&terms)
+    }
+
+    fn arith(&self, op: ArithOp, lhs: TermId, rhs: TermId) -> Int {
+        let (lhs, rhs) = (self.int(lhs), self.int(rhs));
+        match op {
+            ArithOp::Add => Int::add(&[lhs, rhs]),
+            ArithOp::Sub => Int::sub(&[lhs, rhs]),
+            ArithOp::Mul => Int::mul(&[lhs, rhs]),
+            // z3's integer `div` and `mod` are SMT-LIB's: Euclidean.
+            ArithOp::Div => lhs.div(rhs),
+            ArithOp::Mod => lhs.modulo(rhs),
+        }
+    }
+
+    fn cmp(&self, op: CmpOp, lhs: TermId, rhs: TermId) -> Bool {
+        let (lhs, rhs) = (self.int(lhs), self.int(rhs));
+        match op {
+            CmpOp::Lt => lhs.lt(rhs),
+            CmpOp::Le => lhs.le(rhs),
+            CmpOp::Gt => lhs.gt(rhs),
+            CmpOp::Ge => lhs.ge(rhs),
+        }
+    }
+
+    /// m[i1, …, in] = (select … (select m i1) … in)
+    fn select(&self, map: Dynamic, indices: &[TermId]) -> Dynamic {
+        indices.iter().fold(map, |curried, &index| {
+            curried.as_array().expect("only maps are selected from").select(self.ast(index))
+        })
+    }
+
+    /// m[i1, i2, … := v] = (store m i1 m[i1][i2, … := v])
+    fn store(&self, map: Dynamic, indices: &[TermId], value: &Dynamic) -> ast::Array {
+        let array = map.as_array().expect("only maps are updated");
+        let (&first, rest) = indices.split_first().expect("a map has at least one index");
+        let first = self.ast(first);
+        if rest.is_empty() {
+            return array.store(first, value);
+        }
+        let row = array.select(first);
+        let updated_row = self.store(row, rest, value);
+        array.store(first, &updated_row)
+    }
+}

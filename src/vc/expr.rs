@@ -1,0 +1,247 @@
+//! HIR expressions → [`Term`](crate::vc::term::Term)s, and the program-level vocabulary
+//! (the prelude) every implementation's VC starts from.
+//!
+//! Input: a checked [`hir::Program`] (see its invariants: resolved ids, expanded types,
+//! no globals in axioms or function bodies). Output: terms in the [`Terms`] arena the
+//! [`Translator`] owns. Where a variable of the program state is read, the translator
+//! asks an [`Env`], so the same code serves implementation bodies (current incarnations),
+//! callee contracts (actuals and post-call incarnations) and axioms (no state at all).
+//!
+//! The prelude (all symbols are named as in the program: Boogie identifiers cannot
+//! contain `@`, `%` or `!`, which every generated name does):
+//! - each uninterpreted type is a sort; each constant a nullary symbol; `unique`
+//!   constants of one type are pairwise distinct;
+//! - each function is an uninterpreted function symbol; a function with a body also gets
+//!   Boogie's definitional axiom `forall params :: {f(params)} f(params) == body` (an
+//!   axiom rather than a macro so that recursive functions work, and so that the model
+//!   keeps `f` as a symbol; E-matching on the pattern unfolds it where needed);
+//! - each axiom is asserted as written;
+//! - `a <: b` applies the uninterpreted predicate `<:@<sort>` (Boogie's partial order,
+//!   without order axioms: the core language has no `extends`).
+
+use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier, UnaryOp};
+use crate::vc::term::{ArithOp, CmpOp, QuantKind, Sort, SymbolId, TermId, Terms, VarId};
+use std::collections::BTreeMap;
+
+/// Reads program variables for the [`Translator`].
+pub(crate) trait Env {
+    /// The term for `var` (a local or a global); `old` is set inside `old(..)`.
+    fn read(&mut self, terms: &mut Terms, var: hir::Var, old: bool) -> TermId;
+}
+
+/// The environment of axioms and function bodies, which the checker guarantees read no
+/// program variable.
+pub(crate) struct Stateless;
+
+impl Env for Stateless {
+    fn read(&mut self, _terms: &mut Terms, var: hir::Var, _old: bool) -> TermId {
+        panic!("the checker rejects program variables in axioms and function bodies, found {var:?}")
+    }
+}
+
+/// The program-level part of a VC: what [`Translator::new`] asserts before any command.
+#[derive(Clone, Debug, Default)]
+pub struct Prelude {
+    /// The constant term of each [`hir::Const`], by `ConstId`.
+    pub consts: Vec<TermId>,
+    /// The symbol of each [`hir::Function`], by `FunctionId`.
+    pub functions: Vec<SymbolId>,
+    /// Distinctness of `unique` constants, definitional axioms, then the axioms, in
+    /// program order.
+    pub axioms: Vec<TermId>,
+}
+
+/// Translates HIR expressions of one program into one arena.
+pub(crate) struct Translator<'p> {
+    pub program: &'p hir::Program,
+    pub terms: Terms,
+    pub prelude: Prelude,
+    /// Bound variables by their program-wide unique id.
+    bound: BTreeMap<hir::BoundId, VarId>,
+    /// The `<:` predicate of each sort it was used at.
+    subtype: BTreeMap<Sort, SymbolId>,
+}
+
+impl<'p> Translator<'p> {
+    /// A translator whose arena already holds the program's prelude.
+    pub fn new(program: &'p hir::Program) -> Translator<'p> {
+        let mut translator = Translator {
+            program,
+            terms: Terms::new(),
+            prelude: Prelude::default(),
+            bound: BTreeMap::new(),
+            subtype: BTreeMap::new(),
+        };
+        translator.declare_constants();
+        translator.declare_functions();
+        translator.define_functions();
+        for axiom in &program.axioms {
+            let term = translator.expr(&mut Stateless, &axiom.expr);
+            translator.prelude.axioms.push(term);
+        }
+        translator
+    }
+
+    fn declare_constants(&mut self) {
+        let mut unique: BTreeMap<Sort, Vec<TermId>> = BTreeMap::new();
+        for constant in &self.program.consts {
+            let sort = Sort::of_type(&constant.ty);
+            let term = self.terms.constant(constant.name.clone(), sort.clone());
+            self.prelude.consts.push(term);
+            if constant.unique {
+                unique.entry(sort).or_default().push(term);
+            }
+        }
+        for (_, group) in unique.into_iter().filter(|(_, group)| group.len() > 1) {
+            // `unique` constants of one type denote pairwise different values.
+            let distinct = self.terms.distinct(group);
+            self.prelude.axioms.push(distinct);
+        }
+    }
+
+    fn declare_functions(&mut self) {
+        for function in &self.program.functions {
+            let domain = function.params.iter().map(|param| Sort::of_type(&param.ty)).collect();
+            let symbol = self.terms.declare(function.name.clone(), domain, Sort::of_type(&function.result));
+            self.prelude.functions.push(symbol);
+        }
+    }
+
+    /// `function f(params): T { body }` ⇒ `forall params :: {f(params)} f(params) == body`.
+    fn define_functions(&mut self) {
+        for (index, function) in self.program.functions.iter().enumerate() {
+            let Some(body) = &function.body else { continue };
+            let vars: Vec<VarId> = function.params.iter().map(|param| self.bound_var(param)).collect();
+            let args = vars.iter().map(|&var| self.terms.var_term(var)).collect();
+            let call = self.terms.app(self.prelude.functions[index], args);
+            let value = self.expr(&mut Stateless, body);
+            let equation = self.terms.eq(call, value);
+            let patterns = if vars.is_empty() { Vec::new() } else { vec![vec![call]] };
+            let axiom = self.terms.forall(vars, patterns, equation);
+            self.prelude.axioms.push(axiom);
+        }
+    }
+
+    fn bound_var(&mut self, var: &hir::BoundVar) -> VarId {
+        if let Some(&id) = self.bound.get(&var.id) {
+            return id;
+        }
+        let name = var.name.as_deref().unwrap_or("%p");
+        let id = self.terms.fresh_var(name, Sort::of_type(&var.ty));
+        self.bound.insert(var.id, id);
+        id
+    }
+
+    /// Translates `expr`, reading program variables from `env`.
+    pub fn expr(&mut self, env: &mut dyn Env, expr: &hir::Expr) -> TermId {
+        self.expr_in(env, expr, false)
+    }
+
+    fn expr_in(&mut self, env: &mut dyn Env, expr: &hir::Expr, old: bool) -> TermId {
+        match &expr.kind {
+            ExprKind::Bool(value) => self.terms.bool(*value),
+            ExprKind::Int(value) => self.terms.int(value.clone()),
+            ExprKind::Var(var) => self.var(env, *var, old),
+            ExprKind::Apply { func, args } => {
+                let args = self.exprs(env, args, old);
+                self.terms.app(self.prelude.functions[func.index()], args)
+            }
+            // old(e) reads the globals of the pre-state; locals are unaffected (Boogie).
+            ExprKind::Old(inner) => self.expr_in(env, inner, true),
+            ExprKind::Unary { op, operand } => {
+                let operand = self.expr_in(env, operand, old);
+                match op {
+                    UnaryOp::Not => self.terms.not(operand),
+                    UnaryOp::Neg => self.terms.neg(operand),
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let lhs_term = self.expr_in(env, lhs, old);
+                let rhs_term = self.expr_in(env, rhs, old);
+                self.binary(*op, lhs_term, rhs_term, &lhs.ty)
+            }
+            ExprKind::Select { map, indices } => {
+                let map = self.expr_in(env, map, old);
+                let indices = self.exprs(env, indices, old);
+                self.terms.select(map, indices)
+            }
+            ExprKind::Store { map, indices, value } => {
+                let map = self.expr_in(env, map, old);
+                let indices = self.exprs(env, indices, old);
+                let value = self.expr_in(env, value, old);
+                self.terms.store(map, indices, value)
+            }
+            ExprKind::IfThenElse { cond, then_expr, else_expr } => {
+                let cond = self.expr_in(env, cond, old);
+                let then_term = self.expr_in(env, then_expr, old);
+                let else_term = self.expr_in(env, else_expr, old);
+                self.terms.ite(cond, then_term, else_term)
+            }
+            ExprKind::Quant { quantifier, vars, triggers, body, .. } => {
+                let bound: Vec<VarId> = vars.iter().map(|var| self.bound_var(var)).collect();
+                let body = self.expr_in(env, body, old);
+                match quantifier {
+                    Quantifier::Lambda => self.terms.lambda(bound, body),
+                    Quantifier::Forall | Quantifier::Exists => {
+                        let patterns = triggers.iter().map(|trigger| self.exprs(env, trigger, old)).collect();
+                        let kind =
+                            if *quantifier == Quantifier::Forall { QuantKind::Forall } else { QuantKind::Exists };
+                        self.terms.quant(kind, bound, patterns, body)
+                    }
+                }
+            }
+        }
+    }
+
+    fn exprs(&mut self, env: &mut dyn Env, exprs: &[hir::Expr], old: bool) -> Vec<TermId> {
+        exprs.iter().map(|expr| self.expr_in(env, expr, old)).collect()
+    }
+
+    fn var(&mut self, env: &mut dyn Env, var: hir::Var, old: bool) -> TermId {
+        match var {
+            hir::Var::Const(id) => self.prelude.consts[id.index()],
+            hir::Var::Bound(id) => {
+                let var = *self.bound.get(&id).expect("a bound variable is used under its binder");
+                self.terms.var_term(var)
+            }
+            hir::Var::Local(_) | hir::Var::Global(_) => env.read(&mut self.terms, var, old),
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, lhs: TermId, rhs: TermId, operand_type: &hir::Type) -> TermId {
+        let terms = &mut self.terms;
+        match op {
+            BinaryOp::Iff => terms.iff(lhs, rhs),
+            BinaryOp::Implies => terms.implies(lhs, rhs),
+            BinaryOp::And => terms.and(vec![lhs, rhs]),
+            BinaryOp::Or => terms.or(vec![lhs, rhs]),
+            BinaryOp::Eq => terms.eq(lhs, rhs),
+            BinaryOp::Neq => {
+                let equal = terms.eq(lhs, rhs);
+                terms.not(equal)
+            }
+            BinaryOp::Lt => terms.cmp(CmpOp::Lt, lhs, rhs),
+            BinaryOp::Le => terms.cmp(CmpOp::Le, lhs, rhs),
+            BinaryOp::Gt => terms.cmp(CmpOp::Gt, lhs, rhs),
+            BinaryOp::Ge => terms.cmp(CmpOp::Ge, lhs, rhs),
+            BinaryOp::Add => terms.arith(ArithOp::Add, lhs, rhs),
+            BinaryOp::Sub => terms.arith(ArithOp::Sub, lhs, rhs),
+            BinaryOp::Mul => terms.arith(ArithOp::Mul, lhs, rhs),
+            BinaryOp::Div => terms.arith(ArithOp::Div, lhs, rhs),
+            BinaryOp::Mod => terms.arith(ArithOp::Mod, lhs, rhs),
+            BinaryOp::Subtype => {
+                let predicate = self.subtype_predicate(Sort::of_type(operand_type));
+                self.terms.app(predicate, vec![lhs, rhs])
+            }
+        }
+    }
+
+    fn subtype_predicate(&mut self, sort: Sort) -> SymbolId {
+        if let Some(&symbol) = self.subtype.get(&sort) {
+            return symbol;
+        }
+        let symbol = self.terms.declare(format!("<:@{sort}"), vec![sort.clone(), sort.clone()], Sort::Bool);
+        self.subtype.insert(sort, symbol);
+        symbol
+    }
+}

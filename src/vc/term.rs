@@ -1,0 +1,576 @@
+//! Solver-independent terms: the language verification conditions are written in.
+//!
+//! A [`Terms`] arena holds a hash-consed DAG: building the same term twice returns the
+//! same [`TermId`], so shared subterms (a block's transition relation used by each of its
+//! successors) are stored once and the VC stays linear in the size of the program.
+//!
+//! Invariants:
+//! - a term's children are created before it, so arena order (= creation order) is a
+//!   topological order; a back end may translate the arena front to back in one pass;
+//! - every term is well-sorted, and its [`Sort`] is computed once, at creation;
+//! - [`Symbol`] names are unique in the arena (each kind of name has its own shape, see
+//!   [`crate::vc::encode`]), so a back end may declare each symbol by its name;
+//! - bound variables ([`VarId`]) are named `<name>!<n>`, which no symbol name can be.
+//!
+//! Semantics are SMT-LIB's (theories Core, Ints, ArraysEx): `div`/`mod` are Euclidean
+//! (`-7 div 2 == -4`, `-7 mod 2 == 1`), `x div 0` and `x mod 0` are unspecified but
+//! functional. Maps of any arity are total functions; a back end may curry them.
+//!
+//! Iteration order never depends on hashing: the dedup table is only ever probed.
+
+use crate::sema::hir;
+use num_bigint::BigInt;
+use std::collections::HashMap;
+use std::fmt::{self, Write as _};
+use std::sync::Arc;
+
+/// A term of a [`Terms`] arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TermId(u32);
+
+/// A declared constant or function of a [`Terms`] arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SymbolId(u32);
+
+/// A variable bound by a quantifier or lambda of a [`Terms`] arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VarId(u32);
+
+macro_rules! arena_index {
+    ($name:ident, $what:literal) => {
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            fn from_index(index: usize) -> $name {
+                $name(u32::try_from(index).expect(concat!("fewer than 2^32 ", $what, " per arena")))
+            }
+        }
+    };
+}
+
+arena_index!(TermId, "terms");
+arena_index!(SymbolId, "symbols");
+arena_index!(VarId, "bound variables");
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Sort {
+    Bool,
+    Int,
+    /// A user-declared uninterpreted type.
+    Named(hir::TypeId),
+    Array(Arc<ArraySort>),
+}
+
+/// A map sort `[domain]range`, of any arity.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ArraySort {
+    pub domain: Vec<Sort>,
+    pub range: Sort,
+}
+
+impl Sort {
+    /// The sort of values of a HIR type (synonyms are already expanded there).
+    pub fn of_type(ty: &hir::Type) -> Sort {
+        match ty {
+            hir::Type::Int => Sort::Int,
+            hir::Type::Bool => Sort::Bool,
+            hir::Type::Named(id) => Sort::Named(*id),
+            hir::Type::Map(map) => Sort::array(map.domain.iter().map(Sort::of_type).collect(), Sort::of_type(&map.range)),
+        }
+    }
+
+    pub fn array(domain: Vec<Sort>, range: Sort) -> Sort {
+        Sort::Array(Arc::new(ArraySort { domain, range }))
+    }
+
+    fn as_array(&self) -> &ArraySort {
+        match self {
+            Sort::Array(array) => array,
+            other => panic!("expected a map sort, found {other}"),
+        }
+    }
+}
+
+impl fmt::Display for Sort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sort::Bool => f.write_str("Bool"),
+            Sort::Int => f.write_str("Int"),
+            Sort::Named(id) => write!(f, "T{}", id.0),
+            Sort::Array(array) => {
+                f.write_str("(Array")?;
+                for sort in &array.domain {
+                    write!(f, " {sort}")?;
+                }
+                write!(f, " {})", array.range)
+            }
+        }
+    }
+}
+
+/// A constant (empty `domain`) or an uninterpreted function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub domain: Vec<Sort>,
+    pub range: Sort,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoundVar {
+    pub name: String,
+    pub sort: Sort,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    /// Euclidean division (SMT-LIB `div`).
+    Div,
+    /// Euclidean remainder (SMT-LIB `mod`), never negative.
+    Mod,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QuantKind {
+    Forall,
+    Exists,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    Bool(bool),
+    Int(BigInt),
+    /// A symbol applied to arguments (none for a constant).
+    App(SymbolId, Vec<TermId>),
+    /// A bound variable, meaningful under its binder only.
+    Var(VarId),
+    Not(TermId),
+    And(Vec<TermId>),
+    Or(Vec<TermId>),
+    Implies(TermId, TermId),
+    Iff(TermId, TermId),
+    Ite(TermId, TermId, TermId),
+    Eq(TermId, TermId),
+    Distinct(Vec<TermId>),
+    Neg(TermId),
+    Arith(ArithOp, TermId, TermId),
+    Cmp(CmpOp, TermId, TermId),
+    Select(TermId, Vec<TermId>),
+    Store(TermId, Vec<TermId>, TermId),
+    /// `patterns` are multi-patterns (triggers); empty: the solver chooses.
+    Quant { kind: QuantKind, vars: Vec<VarId>, patterns: Vec<Vec<TermId>>, body: TermId },
+    /// The map `λ vars. body`, of sort `[sorts of vars]sort of body`.
+    Lambda(Vec<VarId>, TermId),
+}
+
+/// The arena. See the module documentation for its invariants.
+#[derive(Clone, Debug, Default)]
+pub struct Terms {
+    nodes: Vec<Term>,
+    sorts: Vec<Sort>,
+    dedup: HashMap<Term, TermId>,
+    symbols: Vec<Symbol>,
+    symbol_names: HashMap<String, SymbolId>,
+    vars: Vec<BoundVar>,
+}
+
+impl Terms {
+    pub fn new() -> Terms {
+        Terms::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Every term id, in creation order (children before parents).
+    pub fn ids(&self) -> impl Iterator<Item = TermId> {
+        (0..self.nodes.len()).map(TermId::from_index)
+    }
+
+    pub fn get(&self, id: TermId) -> &Term {
+        &self.nodes[id.index()]
+    }
+
+    pub fn sort(&self, id: TermId) -> &Sort {
+        &self.sorts[id.index()]
+    }
+
+    pub fn symbols(&self) -> &[Symbol] {
+        &self.symbols
+    }
+
+    pub fn symbol(&self, id: SymbolId) -> &Symbol {
+        &self.symbols[id.index()]
+    }
+
+    pub fn vars(&self) -> &[BoundVar] {
+        &self.vars
+    }
+
+    pub fn var(&self, id: VarId) -> &BoundVar {
+        &self.vars[id.index()]
+    }
+
+    /// Declares a symbol. Names are unique by construction of their callers.
+    pub fn declare(&mut self, name: String, domain: Vec<Sort>, range: Sort) -> SymbolId {
+        let id = SymbolId::from_index(self.symbols.len());
+        let previous = self.symbol_names.insert(name.clone(), id);
+        assert!(previous.is_none(), "symbol `{name}` declared twice");
+        self.symbols.push(Symbol { name, domain, range });
+        id
+    }
+
+    /// Declares a constant and returns it as a term.
+    pub fn constant(&mut self, name: String, sort: Sort) -> TermId {
+        let symbol = self.declare(name, Vec::new(), sort);
+        self.app(symbol, Vec::new())
+    }
+
+    /// A new bound variable `<name>!<n>`; `n` makes it distinct from every other.
+    pub fn fresh_var(&mut self, name: &str, sort: Sort) -> VarId {
+        let id = VarId::from_index(self.vars.len());
+        self.vars.push(BoundVar { name: format!("{name}!{}", id.0), sort });
+        id
+    }
+
+    pub fn var_term(&mut self, var: VarId) -> TermId {
+        let sort = self.var(var).sort.clone();
+        self.intern(Term::Var(var), sort)
+    }
+
+    pub fn bool(&mut self, value: bool) -> TermId {
+        self.intern(Term::Bool(value), Sort::Bool)
+    }
+
+    pub fn int(&mut self, value: BigInt) -> TermId {
+        self.intern(Term::Int(value), Sort::Int)
+    }
+
+    pub fn app(&mut self, symbol: SymbolId, args: Vec<TermId>) -> TermId {
+        let declared = self.symbol(symbol);
+        debug_assert_eq!(declared.domain.len(), args.len(), "arity of `{}`", declared.name);
+        debug_assert!(declared.domain.iter().zip(&args).all(|(sort, &arg)| sort == self.sort(arg)));
+        let range = declared.range.clone();
+        self.intern(Term::App(symbol, args), range)
+    }
+
+    pub fn not(&mut self, operand: TermId) -> TermId {
+        match *self.get(operand) {
+            Term::Bool(value) => self.bool(!value),
+            Term::Not(inner) => inner,
+            _ => self.intern(Term::Not(operand), Sort::Bool),
+        }
+    }
+
+    /// Conjunction; `true` operands are dropped, a `false` one absorbs the rest. Nested
+    /// conjunctions are kept nested, so that a shared prefix stays shared.
+    pub fn and(&mut self, operands: Vec<TermId>) -> TermId {
+        self.junction(operands, true, Term::And)
+    }
+
+    /// Disjunction; the dual of [`Terms::and`].
+    pub fn or(&mut self, operands: Vec<TermId>) -> TermId {
+        self.junction(operands, false, Term::Or)
+    }
+
+    fn junction(&mut self, operands: Vec<TermId>, unit: bool, make: fn(Vec<TermId>) -> Term) -> TermId {
+        let mut kept = Vec::with_capacity(operands.len());
+        for operand in operands {
+            match *self.get(operand) {
+                Term::Bool(value) if value == unit => {}
+                Term::Bool(_) => return operand,
+                _ if kept.contains(&operand) => {}
+                _ => kept.push(operand),
+            }
+        }
+        match kept.len() {
+            0 => self.bool(unit),
+            1 => kept[0],
+            _ => self.intern(make(kept), Sort::Bool),
+        }
+    }
+
+    pub fn implies(&mut self, lhs: TermId, rhs: TermId) -> TermId {
+        match (self.get(lhs), self.get(rhs)) {
+            (Term::Bool(true), _) => rhs,
+            (Term::Bool(false), _) | (_, Term::Bool(true)) => self.bool(true),
+            _ if lhs == rhs => self.bool(true),
+            _ => self.intern(Term::Implies(lhs, rhs), Sort::Bool),
+        }
+    }
+
+    pub fn iff(&mut self, lhs: TermId, rhs: TermId) -> TermId {
+        if lhs == rhs {
+            return self.bool(true);
+        }
+        self.intern(Term::Iff(lhs, rhs), Sort::Bool)
+    }
+
+    pub fn ite(&mut self, cond: TermId, then_term: TermId, else_term: TermId) -> TermId {
+        debug_assert_eq!(self.sort(then_term), self.sort(else_term));
+        match self.get(cond) {
+            Term::Bool(true) => then_term,
+            Term::Bool(false) => else_term,
+            _ if then_term == else_term => then_term,
+            _ => {
+                let sort = self.sort(then_term).clone();
+                self.intern(Term::Ite(cond, then_term, else_term), sort)
+            }
+        }
+    }
+
+    pub fn eq(&mut self, lhs: TermId, rhs: TermId) -> TermId {
+        debug_assert_eq!(self.sort(lhs), self.sort(rhs));
+        if lhs == rhs {
+            return self.bool(true);
+        }
+        self.intern(Term::Eq(lhs, rhs), Sort::Bool)
+    }
+
+    pub fn distinct(&mut self, operands: Vec<TermId>) -> TermId {
+        if operands.len() < 2 {
+            return self.bool(true);
+        }
+        self.intern(Term::Distinct(operands), Sort::Bool)
+    }
+
+    pub fn neg(&mut self, operand: TermId) -> TermId {
+        match self.get(operand) {
+            Term::Int(value) => {
+                let negated = -value.clone();
+                self.int(negated)
+            }
+            _ => self.intern(Term::Neg(operand), Sort::Int),
+        }
+    }
+
+    pub fn arith(&mut self, op: ArithOp, lhs: TermId, rhs: TermId) -> TermId {
+        debug_assert!(self.sort(lhs) == &Sort::Int && self.sort(rhs) == &Sort::Int);
+        self.intern(Term::Arith(op, lhs, rhs), Sort::Int)
+    }
+
+    pub fn cmp(&mut self, op: CmpOp, lhs: TermId, rhs: TermId) -> TermId {
+        debug_assert!(self.sort(lhs) == &Sort::Int && self.sort(rhs) == &Sort::Int);
+        self.intern(Term::Cmp(op, lhs, rhs), Sort::Bool)
+    }
+
+    pub fn select(&mut self, map: TermId, indices: Vec<TermId>) -> TermId {
+        let array = self.sort(map).as_array();
+        debug_assert_eq!(array.domain.len(), indices.len());
+        let range = array.range.clone();
+        self.intern(Term::Select(map, indices), range)
+    }
+
+    pub fn store(&mut self, map: TermId, indices: Vec<TermId>, value: TermId) -> TermId {
+        debug_assert_eq!(&self.sort(map).as_array().range, self.sort(value));
+        let sort = self.sort(map).clone();
+        self.intern(Term::Store(map, indices, value), sort)
+    }
+
+    /// A quantifier; without variables it is its body.
+    pub fn quant(&mut self, kind: QuantKind, vars: Vec<VarId>, patterns: Vec<Vec<TermId>>, body: TermId) -> TermId {
+        if vars.is_empty() || matches!(self.get(body), Term::Bool(_)) {
+            return body;
+        }
+        self.intern(Term::Quant { kind, vars, patterns, body }, Sort::Bool)
+    }
+
+    pub fn forall(&mut self, vars: Vec<VarId>, patterns: Vec<Vec<TermId>>, body: TermId) -> TermId {
+        self.quant(QuantKind::Forall, vars, patterns, body)
+    }
+
+    pub fn lambda(&mut self, vars: Vec<VarId>, body: TermId) -> TermId {
+        let domain = vars.iter().map(|&var| self.var(var).sort.clone()).collect();
+        let sort = Sort::array(domain, self.sort(body).clone());
+        self.intern(Term::Lambda(vars, body), sort)
+    }
+
+    fn intern(&mut self, term: Term, sort: Sort) -> TermId {
+        if let Some(&id) = self.dedup.get(&term) {
+            return id;
+        }
+        let id = TermId::from_index(self.nodes.len());
+        self.nodes.push(term.clone());
+        self.sorts.push(sort);
+        self.dedup.insert(term, id);
+        id
+    }
+
+    /// The term as an SMT-LIB-like s-expression, fully expanded (for dumps and tests;
+    /// shared subterms are printed at each use).
+    pub fn render(&self, id: TermId) -> String {
+        let mut out = String::new();
+        self.render_into(id, &mut out);
+        out
+    }
+
+    fn render_into(&self, id: TermId, out: &mut String) {
+        match self.get(id) {
+            Term::Bool(value) => push(out, format_args!("{value}")),
+            Term::Int(value) if value.sign() == num_bigint::Sign::Minus => push(out, format_args!("(- {})", -value)),
+            Term::Int(value) => push(out, format_args!("{value}")),
+            Term::App(symbol, args) => self.render_call(&self.symbol(*symbol).name, args, out),
+            Term::Var(var) => out.push_str(&self.var(*var).name),
+            Term::Not(a) => self.render_call("not", &[*a], out),
+            Term::And(args) => self.render_call("and", args, out),
+            Term::Or(args) => self.render_call("or", args, out),
+            Term::Implies(a, b) => self.render_call("=>", &[*a, *b], out),
+            Term::Iff(a, b) | Term::Eq(a, b) => self.render_call("=", &[*a, *b], out),
+            Term::Ite(c, t, e) => self.render_call("ite", &[*c, *t, *e], out),
+            Term::Distinct(args) => self.render_call("distinct", args, out),
+            Term::Neg(a) => self.render_call("-", &[*a], out),
+            Term::Arith(op, a, b) => self.render_call(arith_name(*op), &[*a, *b], out),
+            Term::Cmp(op, a, b) => self.render_call(cmp_name(*op), &[*a, *b], out),
+            Term::Select(map, indices) => self.render_call("select", &[&[*map], &indices[..]].concat(), out),
+            Term::Store(map, indices, value) => {
+                self.render_call("store", &[&[*map], &indices[..], &[*value]].concat(), out)
+            }
+            Term::Quant { kind, vars, patterns, body } => {
+                let keyword = match kind {
+                    QuantKind::Forall => "forall",
+                    QuantKind::Exists => "exists",
+                };
+                self.render_binder(keyword, vars, out);
+                self.render_patterns(*body, patterns, out);
+                out.push(')');
+            }
+            Term::Lambda(vars, body) => {
+                self.render_binder("lambda", vars, out);
+                self.render_into(*body, out);
+                out.push(')');
+            }
+        }
+    }
+
+    fn render_call(&self, head: &str, args: &[TermId], out: &mut String) {
+        if args.is_empty() {
+            out.push_str(head);
+            return;
+        }
+        push(out, format_args!("({head}"));
+        for &arg in args {
+            out.push(' ');
+            self.render_into(arg, out);
+        }
+        out.push(')');
+    }
+
+    fn render_binder(&self, keyword: &str, vars: &[VarId], out: &mut String) {
+        push(out, format_args!("({keyword} ("));
+        for (index, &var) in vars.iter().enumerate() {
+            let separator = if index == 0 { "" } else { " " };
+            let bound = self.var(var);
+            push(out, format_args!("{separator}({} {})", bound.name, bound.sort));
+        }
+        out.push_str(") ");
+    }
+
+    fn render_patterns(&self, body: TermId, patterns: &[Vec<TermId>], out: &mut String) {
+        if patterns.is_empty() {
+            self.render_into(body, out);
+            return;
+        }
+        out.push_str("(! ");
+        self.render_into(body, out);
+        for pattern in patterns {
+            out.push_str(" :pattern (");
+            for (index, &term) in pattern.iter().enumerate() {
+                if index > 0 {
+                    out.push(' ');
+                }
+                self.render_into(term, out);
+            }
+            out.push(')');
+        }
+        out.push(')');
+    }
+}
+
+fn push(out: &mut String, args: fmt::Arguments<'_>) {
+    out.write_fmt(args).expect("writing to a String cannot fail");
+}
+
+fn arith_name(op: ArithOp) -> &'static str {
+    match op {
+        ArithOp::Add => "+",
+        ArithOp::Sub => "-",
+        ArithOp::Mul => "*",
+        ArithOp::Div => "div",
+        ArithOp::Mod => "mod",
+    }
+}
+
+fn cmp_name(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Lt => "<",
+        CmpOp::Le => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::Ge => ">=",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_consing_shares_equal_terms() {
+        let mut terms = Terms::new();
+        let x = terms.constant("x@0".into(), Sort::Int);
+        let one = terms.int(1.into());
+        let a = terms.arith(ArithOp::Add, x, one);
+        let b = terms.arith(ArithOp::Add, x, one);
+        assert_eq!(a, b);
+        assert_eq!(terms.len(), 3);
+        assert!(terms.ids().all(|id| match terms.get(id) {
+            Term::Arith(_, lhs, rhs) => lhs < &id && rhs < &id,
+            _ => true,
+        }));
+    }
+
+    #[test]
+    fn connectives_simplify_units() {
+        let mut terms = Terms::new();
+        let p = terms.constant("p".into(), Sort::Bool);
+        let t = terms.bool(true);
+        let f = terms.bool(false);
+        assert_eq!(terms.and(vec![t, p, t]), p);
+        assert_eq!(terms.and(vec![p, f]), f);
+        assert_eq!(terms.or(vec![]), f);
+        assert_eq!(terms.implies(t, p), p);
+        let not_p = terms.not(p);
+        assert_eq!(terms.not(not_p), p);
+    }
+
+    #[test]
+    fn renders_smtlib_like_text() {
+        let mut terms = Terms::new();
+        let sort = Sort::array(vec![Sort::Int, Sort::Int], Sort::Bool);
+        let m = terms.constant("m@0".into(), sort);
+        let i = terms.fresh_var("i", Sort::Int);
+        let i_term = terms.var_term(i);
+        let minus_one = terms.int((-1).into());
+        let cell = terms.select(m, vec![i_term, minus_one]);
+        let all = terms.forall(vec![i], vec![vec![cell]], cell);
+        assert_eq!(terms.render(all), "(forall ((i!0 Int)) (! (select m@0 i!0 (- 1)) :pattern ((select m@0 i!0 (- 1)))))");
+        assert_eq!(terms.sort(cell), &Sort::Bool);
+    }
+}
