@@ -1,6 +1,9 @@
 // Dead code: some branches can never execute (a precondition or an earlier branch
 // rules them out); every other branch is reachable.  A coverage tool must prove the
 // dead ones unreachable rather than report them as uncovered.
+//
+// expect-unreachable: Classify/if#1/else/if#1/else
+// expect-unreachable: Contradiction/if#1/then
 
 procedure Classify(x: int) returns (r: int)
   requires x >= 0;

@@ -2,7 +2,7 @@
 //! with `main.rs`, that knows clap.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use seedgen::config::{CheckConfig, Config, Dump, OutputConfig};
+use seedgen::config::{CheckConfig, Config, Dump, GoalSelection, OutputConfig, SeedConfig};
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -21,6 +21,29 @@ pub struct Cli {
 pub enum Command {
     /// Parse and type-check Boogie files.
     Check(CheckArgs),
+    /// Print the conditionally seeded program: `if (bn == i) { assert false; }` at the
+    /// start of every goal block (Boogie text that Boogie 2.4.1 verifies with one error
+    /// per reachable goal).
+    Seed(SeedArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SeedArgs {
+    /// The program to seed.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Which goals get a seed: the innermost branches only (`leaves`: covering them
+    /// covers the rest), or every branch outcome (`all`).
+    #[arg(long, value_enum, default_value_t = GoalsArg::Leaves, value_name = "WHICH")]
+    pub goals: GoalsArg,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalsArg {
+    Leaves,
+    All,
 }
 
 #[derive(Args, Debug)]
@@ -77,6 +100,13 @@ impl Cli {
                 let dump = args.dump.map(|DumpArg::Ast| Dump::Ast);
                 Config::Check(CheckConfig { files: args.files, dump }, output_config(&args.output))
             }
+            Command::Seed(args) => {
+                let goals = match args.goals {
+                    GoalsArg::Leaves => GoalSelection::Leaves,
+                    GoalsArg::All => GoalSelection::All,
+                };
+                Config::Seed(SeedConfig { file: args.file, goals }, output_config(&args.output))
+            }
         }
     }
 }
@@ -111,7 +141,7 @@ mod tests {
     fn check_takes_several_files_and_formats() {
         let cli = Cli::try_parse_from(["seedgen", "check", "a.bpl", "b.bpl", "--message-format", "short"])
             .expect("valid flags");
-        let Config::Check(check, output) = cli.into_config();
+        let Config::Check(check, output) = cli.into_config() else { panic!("check parses to Config::Check") };
         assert_eq!(check.files.len(), 2);
         assert_eq!(output.message_format, MessageFormat::Short);
     }

@@ -2,6 +2,7 @@
 //! work starts. Nothing here knows about clap.
 
 use crate::diag::MessageFormat;
+pub use crate::seed::goals::GoalSelection;
 use std::path::PathBuf;
 
 /// Options shared by every command that reports diagnostics.
@@ -28,7 +29,23 @@ pub struct CheckConfig {
     pub dump: Option<Dump>,
 }
 
+/// `seedgen seed FILE`.
+#[derive(Clone, Debug)]
+pub struct SeedConfig {
+    pub file: PathBuf,
+    pub goals: GoalSelection,
+}
+
 #[derive(Clone, Debug)]
 pub enum Config {
     Check(CheckConfig, OutputConfig),
+    Seed(SeedConfig, OutputConfig),
+}
+
+impl Config {
+    pub fn output(&self) -> &OutputConfig {
+        match self {
+            Config::Check(_, output) | Config::Seed(_, output) => output,
+        }
+    }
 }

@@ -5,8 +5,10 @@
 //! [`Emitter`]. It never exits the process itself: it returns an [`Outcome`] that
 //! `main` maps to the exit status.
 
-use crate::config::{CheckConfig, Config, Dump, OutputConfig};
+use crate::cfg;
+use crate::config::{CheckConfig, Config, Dump, OutputConfig, SeedConfig};
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
+use crate::seed::{goals, print::print_seeded_program, seeded};
 use crate::sema::{self, hir};
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
 use crate::syntax::{self, ast};
@@ -142,9 +144,60 @@ fn summary(files: usize, errors: usize, warnings: usize) -> String {
     }
 }
 
+/// Reads, parses and checks one file, emitting its diagnostics; the checked program
+/// when it has no errors, otherwise the outcome to end the run with.
+fn front_end(
+    db: &mut SourceDb,
+    path: &Path,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Result<hir::Program, Outcome>> {
+    let text = match read_source(path) {
+        Ok(text) => text,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: {error}")?;
+            return Ok(Err(Outcome::InputError));
+        }
+    };
+    let file = db.add(path.display().to_string(), text);
+    let checked = check_file(db, file);
+    emit_all(db, output, streams, &checked.diagnostics)?;
+    Ok(checked.hir.ok_or(Outcome::ProgramErrors))
+}
+
+fn emit_all(db: &SourceDb, output: &OutputConfig, streams: &mut Streams, diagnostics: &[Diagnostic]) -> io::Result<()> {
+    let emitter = Emitter { db, format: output.message_format };
+    diagnostics.iter().try_for_each(|diagnostic| emitter.emit(streams.err, diagnostic))
+}
+
+/// `seedgen seed FILE`: the conditionally seeded program on stdout.
+pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let mut db = SourceDb::new();
+    let program = match front_end(&mut db, &config.file, output, streams)? {
+        Ok(program) => program,
+        Err(outcome) => return Ok(outcome),
+    };
+    let (cfgs, errors) = cfg::lower::lower_all(&program);
+    if !errors.is_empty() {
+        let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
+        emit_all(&db, output, streams, &diagnostics)?;
+        return Ok(Outcome::ProgramErrors);
+    }
+    let seeded: Vec<seeded::SeededCfg> = cfgs
+        .iter()
+        .map(|cfg| {
+            let taken = seeded::visible_names(&program, cfg);
+            seeded::seed(cfg, &goals::goals(cfg), config.goals, &taken)
+        })
+        .collect();
+    write!(streams.out, "{}", print_seeded_program(&program, &seeded))?;
+    Ok(Outcome::Success)
+}
+
 /// Runs a validated configuration.
 pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
     match config {
         Config::Check(check, output) => run_check(check, output, streams),
+        Config::Seed(seed, output) => run_seed(seed, output, streams),
     }
 }

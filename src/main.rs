@@ -35,7 +35,7 @@ fn main() -> ExitCode {
 
 fn run(cli: cli::Cli) -> ExitCode {
     let config = cli.into_config();
-    let color = if config_color(&config) { ColorChoice::Always } else { ColorChoice::Never };
+    let color = if config.output().color { ColorChoice::Always } else { ColorChoice::Never };
     let mut err = StandardStream::stderr(color);
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -51,11 +51,5 @@ fn run(cli: cli::Cli) -> ExitCode {
             eprintln!("seedgen: error: {error}");
             ExitCode::from(2)
         }
-    }
-}
-
-fn config_color(config: &seedgen::config::Config) -> bool {
-    match config {
-        seedgen::config::Config::Check(_, output) => output.color,
     }
 }

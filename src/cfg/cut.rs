@@ -61,23 +61,34 @@ struct Invariant {
 
 fn cut_loop(program: &hir::Program, cfg: &mut Cfg, found: &Loop) {
     let (invariants, prefix_len) = invariants(cfg.block(found.header));
-    let header = &cfg.blocks[found.header.index()];
-    let rest: Vec<Cmd> = header.cmds[prefix_len..].to_vec();
-    let mut cmds = Vec::with_capacity(header.cmds.len() + invariants.len() * 2 + 1);
-    for invariant in invariants.iter().filter(|invariant| !invariant.free) {
-        let reason = AssertReason::InvariantOnEntry { index: invariant.index };
-        cmds.push(Cmd { kind: CmdKind::Assert { expr: invariant.expr.clone(), reason }, span: invariant.span });
+    let cmds = havocked_header(program, cfg, found, &invariants, prefix_len);
+    cfg.blocks[found.header.index()].cmds = cmds;
+    let maintained = checks(&invariants, |index| AssertReason::InvariantMaintained { index });
+    for &latch in &found.latches {
+        cut_back_edge(cfg, latch, found.header, &maintained, found.span);
     }
+}
+
+/// The header's new commands: `assert I (entry); havoc x; assume where(x)`, then its
+/// leading commands with each invariant (the k-th `assert` is `invariants[k]`) now
+/// assumed and the `assume`s among them unchanged, then the rest of the header.
+fn havocked_header(
+    program: &hir::Program,
+    cfg: &Cfg,
+    found: &Loop,
+    invariants: &[Invariant],
+    prefix_len: usize,
+) -> Vec<Cmd> {
+    let header = cfg.block(found.header);
+    let mut cmds = checks(invariants, |index| AssertReason::InvariantOnEntry { index });
     if !found.targets.is_empty() {
         cmds.push(Cmd { kind: CmdKind::Havoc { vars: found.targets.clone() }, span: found.span });
         for expr in where_clauses(program, cfg, &found.targets) {
             cmds.push(Cmd { kind: CmdKind::Assume { expr, reason: AssumeReason::Where }, span: found.span });
         }
     }
-    // The prefix again, each invariant (the k-th `assert` is `invariants[k]`) now
-    // assumed; the `assume`s among it stay.
     let mut assumed = invariants.iter();
-    for cmd in &cfg.blocks[found.header.index()].cmds[..prefix_len] {
+    for cmd in &header.cmds[..prefix_len] {
         let kind = match &cmd.kind {
             CmdKind::Assert { expr, .. } => {
                 let invariant = assumed.next().expect("one invariant per `assert` of the prefix");
@@ -87,19 +98,20 @@ fn cut_loop(program: &hir::Program, cfg: &mut Cfg, found: &Loop) {
         };
         cmds.push(Cmd { kind, span: cmd.span });
     }
-    cmds.extend(rest);
-    cfg.blocks[found.header.index()].cmds = cmds;
-    let maintained: Vec<Cmd> = invariants
+    cmds.extend_from_slice(&header.cmds[prefix_len..]);
+    cmds
+}
+
+/// The checked (not free) invariants as `assert`s with `reason`.
+fn checks(invariants: &[Invariant], reason: fn(u32) -> AssertReason) -> Vec<Cmd> {
+    invariants
         .iter()
         .filter(|invariant| !invariant.free)
         .map(|invariant| {
-            let reason = AssertReason::InvariantMaintained { index: invariant.index };
-            Cmd { kind: CmdKind::Assert { expr: invariant.expr.clone(), reason }, span: invariant.span }
+            let kind = CmdKind::Assert { expr: invariant.expr.clone(), reason: reason(invariant.index) };
+            Cmd { kind, span: invariant.span }
         })
-        .collect();
-    for &latch in &found.latches {
-        cut_back_edge(cfg, latch, found.header, &maintained, found.span);
-    }
+        .collect()
 }
 
 /// The invariants among the leading `assert`/`assume` commands of `header`, and how

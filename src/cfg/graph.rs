@@ -239,6 +239,38 @@ impl Cfg {
         }
     }
 
+    /// The same graph with its blocks renumbered: `order` lists every block once, in the
+    /// new order; returns the graph and the map from old ids to new ones.
+    pub fn reordered(&self, order: &[BlockId]) -> (Cfg, Vec<BlockId>) {
+        assert_eq!(order.len(), self.blocks.len(), "the order lists every block once");
+        let mut new_id = vec![BlockId(u32::MAX); self.blocks.len()];
+        for (new, old) in order.iter().enumerate() {
+            new_id[old.index()] = BlockId::from_index(new);
+        }
+        let map = |id: &BlockId| new_id[id.index()];
+        let blocks = order
+            .iter()
+            .map(|old| {
+                let mut block = self.block(*old).clone();
+                if let Terminator::Goto(targets) = &mut block.terminator {
+                    targets.iter_mut().for_each(|target| *target = map(target));
+                }
+                block
+            })
+            .collect();
+        let loops = self
+            .loops
+            .iter()
+            .map(|lp| {
+                let mut body: Vec<BlockId> = lp.body.iter().map(map).collect();
+                body.sort();
+                Loop { header: map(&lp.header), latches: lp.latches.iter().map(map).collect(), body, ..lp.clone() }
+            })
+            .collect();
+        let cfg = Cfg { blocks, entry: map(&self.entry), loops, ..self.clone() };
+        (cfg, new_id)
+    }
+
     /// Predecessor lists, indexed by block.
     pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
         let mut preds = vec![Vec::new(); self.blocks.len()];

@@ -38,8 +38,23 @@ pub fn print_declarations(program: &hir::Program) -> String {
 
 /// Prints `cfg` as an unstructured implementation.
 pub fn print_cfg(program: &hir::Program, cfg: &Cfg) -> String {
+    print_instrumented_cfg(program, cfg, &Instrumentation::default())
+}
+
+/// Statements a later stage adds to a printed graph (the seeds of `seedgen seed`),
+/// already as AST: extra locals, and statements put at the start of given blocks.
+#[derive(Clone, Debug, Default)]
+pub struct Instrumentation {
+    pub locals: Vec<ast::VarDecl>,
+    /// Statements printed first in a block, after its label.
+    pub block_prefixes: Vec<(BlockId, Vec<ast::Stmt>)>,
+}
+
+/// Prints `cfg` as an unstructured implementation with `extra` added.
+pub fn print_instrumented_cfg(program: &hir::Program, cfg: &Cfg, extra: &Instrumentation) -> String {
     let labels = block_labels(program, cfg);
-    let decl = implementation(program, cfg, &labels);
+    let mut decl = implementation(program, cfg, &labels, extra);
+    decl.body.locals.extend(extra.locals.iter().cloned());
     let text = printer::print_program(&ast::Program { decls: vec![ast::Decl::Implementation(decl)] });
     with_origin_comments(&text, cfg, &labels)
 }
@@ -370,7 +385,12 @@ fn block_labels(program: &hir::Program, cfg: &Cfg) -> Vec<String> {
     labels
 }
 
-fn implementation(program: &hir::Program, cfg: &Cfg, labels: &[String]) -> ast::ImplementationDecl {
+fn implementation(
+    program: &hir::Program,
+    cfg: &Cfg,
+    labels: &[String],
+    extra: &Instrumentation,
+) -> ast::ImplementationDecl {
     let declared = &program.implementations[cfg.implementation.index()];
     let mut to_ast = ToAst::new(program, &cfg.locals);
     let params = to_ast.formals(&declared.ins, false);
@@ -386,6 +406,9 @@ fn implementation(program: &hir::Program, cfg: &Cfg, labels: &[String]) -> ast::
     let mut stmts = Vec::new();
     for (id, block) in cfg.block_ids().zip(&cfg.blocks) {
         stmts.push(ast::Stmt { kind: ast::StmtKind::Label(ident(&labels[id.index()], block.span)), span: block.span });
+        for (_, prefix) in extra.block_prefixes.iter().filter(|(block, _)| *block == id) {
+            stmts.extend(prefix.iter().cloned());
+        }
         block_stmts(&mut to_ast, block, labels, &mut stmts);
     }
     ast::ImplementationDecl {

@@ -10,11 +10,13 @@
 //! B), the body and the exit of every loop, every target of a multi-target `goto` — and,
 //! in a procedure without any of those, its entry block (case A).
 //!
-//! Leaves (case D): a goal is a leaf when no other goal lies inside its branch, i.e. no
-//! other goal's path extends its path. Any execution reaching a nested goal passes
-//! through every enclosing one, so seeding the leaves alone still covers every goal;
-//! `--goals all` seeds every goal anyway.
+//! Leaves (case D): a goal is a leaf when no other goal lies inside its branch (no
+//! other goal's path extends its path) and no other goal needs to pass through it (it
+//! dominates no other goal: `goto body` before `goto small, large` in unstructured
+//! code). Any execution reaching a nested or dominated goal passes through the other,
+//! so seeding the leaves alone still covers every goal; `--goals all` seeds them all.
 
+use crate::cfg::loops::{depth_first, Dominators};
 use crate::cfg::{BlockId, Cfg, Origin, Segment, StructPath};
 use crate::source::Span;
 use std::fmt;
@@ -78,7 +80,7 @@ pub fn goals(cfg: &Cfg) -> Vec<Goal> {
         // seeds/001 §4 case A: a branch-free body is one goal, its entry.
         found.push(goal(cfg, cfg.entry, StructPath(vec![Segment::Entry])));
     }
-    mark_leaves(&mut found);
+    mark_leaves(cfg, &mut found);
     found
 }
 
@@ -87,10 +89,15 @@ fn goal(cfg: &Cfg, block: BlockId, path: StructPath) -> Goal {
     Goal { id, block, path, leaf: true, span: cfg.block(block).span }
 }
 
-fn mark_leaves(goals: &mut [Goal]) {
-    let paths: Vec<StructPath> = goals.iter().map(|goal| goal.path.clone()).collect();
+fn mark_leaves(cfg: &Cfg, goals: &mut [Goal]) {
+    let dominators = Dominators::compute(cfg, &depth_first(cfg).reverse_postorder);
+    let others: Vec<(StructPath, BlockId)> = goals.iter().map(|goal| (goal.path.clone(), goal.block)).collect();
     for goal in goals.iter_mut() {
-        goal.leaf = !paths.iter().any(|other| other.0.len() > goal.path.0.len() && other.starts_with(&goal.path));
+        let encloses =
+            |(path, _): &&(StructPath, BlockId)| path.0.len() > goal.path.0.len() && path.starts_with(&goal.path);
+        let dominates =
+            |(_, block): &&(StructPath, BlockId)| *block != goal.block && dominators.dominates(goal.block, *block);
+        goal.leaf = !others.iter().any(|other| encloses(&other) || dominates(&other));
     }
 }
 

@@ -2,4 +2,5 @@
 //! and the conditionally seeded program `if (bn == i) { assert false; }` that Boogie can
 //! cross-check.
 pub mod goals;
+pub mod print;
 pub mod seeded;

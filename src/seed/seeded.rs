@@ -20,6 +20,7 @@
 
 use crate::cfg::{Block, BlockId, Cfg, CmdKind, Origin, Terminator};
 use crate::seed::goals::{Goal, GoalId, GoalSelection};
+use crate::sema::hir;
 use std::collections::BTreeSet;
 
 /// One seed: `if (bn == number) { assert false; }` at the start of `block`.
@@ -46,10 +47,21 @@ pub struct SeededCfg {
 /// Seeds the goals `selection` picks. `taken` holds every name the implementation can
 /// see (globals, constants, functions, its locals), so `bn` shadows nothing.
 pub fn seed(cfg: &Cfg, goals: &[Goal], selection: GoalSelection, taken: &BTreeSet<String>) -> SeededCfg {
-    let mut cfg = cfg.clone();
+    let mut split = cfg.clone();
     let mut goals = goals.to_vec();
+    let mut order: Vec<BlockId> = split.block_ids().collect();
     for goal in &mut goals {
-        goal.block = split_after_leading_assumes(&mut cfg, goal.block);
+        let seed_point = split_after_leading_assumes(&mut split, goal.block);
+        if seed_point != goal.block {
+            // The seed point is printed and numbered right after its guard.
+            let at = order.iter().position(|&id| id == goal.block).expect("goal blocks are in the graph");
+            order.insert(at + 1, seed_point);
+        }
+        goal.block = seed_point;
+    }
+    let (cfg, new_id) = split.reordered(&order);
+    for goal in &mut goals {
+        goal.block = new_id[goal.block.index()];
     }
     let seeds = goals
         .iter()
@@ -63,7 +75,8 @@ pub fn seed(cfg: &Cfg, goals: &[Goal], selection: GoalSelection, taken: &BTreeSe
 /// Moves the commands of `block` that follow its leading `assume`s into a new block, the
 /// seed point, and returns it. A block without leading assumes is its own seed point.
 fn split_after_leading_assumes(cfg: &mut Cfg, block: BlockId) -> BlockId {
-    let leading = cfg.blocks[block.index()].cmds.iter().take_while(|cmd| matches!(cmd.kind, CmdKind::Assume { .. })).count();
+    let leading =
+        cfg.blocks[block.index()].cmds.iter().take_while(|cmd| matches!(cmd.kind, CmdKind::Assume { .. })).count();
     if leading == 0 {
         return block;
     }
@@ -82,6 +95,21 @@ fn split_after_leading_assumes(cfg: &mut Cfg, block: BlockId) -> BlockId {
     rest_id
 }
 
+/// Every name visible in `cfg`'s implementation, which a fresh variable must avoid.
+pub fn visible_names(program: &hir::Program, cfg: &Cfg) -> BTreeSet<String> {
+    let declared = program
+        .types
+        .iter()
+        .map(|decl| &decl.name)
+        .chain(program.consts.iter().map(|decl| &decl.name))
+        .chain(program.globals.iter().map(|decl| &decl.name))
+        .chain(program.functions.iter().map(|decl| &decl.name))
+        .chain(program.procedures.iter().map(|decl| &decl.name))
+        .chain(cfg.locals.iter().map(|local| &local.name))
+        .chain(program.implementations[cfg.implementation.index()].labels.iter().map(|label| &label.name));
+    declared.cloned().collect()
+}
+
 /// `base`, or `base_1`, `base_2`, … — the first not in `taken`.
 pub fn fresh_name(base: &str, taken: &BTreeSet<String>) -> String {
     if !taken.contains(base) {
@@ -94,7 +122,6 @@ pub fn fresh_name(base: &str, taken: &BTreeSet<String>) -> String {
 mod tests {
     use super::*;
     use crate::cfg::{Cmd, Segment, StructPath};
-    use crate::sema::hir;
     use crate::seed::goals::goals;
     use crate::source::Span;
 
@@ -108,8 +135,11 @@ mod tests {
     }
 
     fn block(cmds: Vec<Cmd>, path: Vec<Segment>, starts_branch: bool, targets: Vec<u32>) -> Block {
-        let terminator =
-            if targets.is_empty() { Terminator::Return } else { Terminator::Goto(targets.into_iter().map(BlockId).collect()) };
+        let terminator = if targets.is_empty() {
+            Terminator::Return
+        } else {
+            Terminator::Goto(targets.into_iter().map(BlockId).collect())
+        };
         Block { cmds, terminator, origin: Origin { path: StructPath(path), starts_branch }, span: Span::default() }
     }
 
@@ -140,13 +170,15 @@ mod tests {
         assert_eq!(seeded.cfg.blocks.len(), 6);
         let numbers: Vec<(u32, &str, BlockId)> =
             seeded.seeds.iter().map(|seed| (seed.number, seed.goal.0.as_str(), seed.block)).collect();
-        assert_eq!(numbers, [(1, "p/if#1/then", BlockId(4)), (2, "p/if#1/else", BlockId(5))]);
+        // Blocks: entry, then's guard, then's seed point, else's guard, else's seed point, join.
+        assert_eq!(numbers, [(1, "p/if#1/then", BlockId(2)), (2, "p/if#1/else", BlockId(4))]);
+        assert_eq!(seeded.cfg.blocks[0].terminator, Terminator::Goto(vec![BlockId(1), BlockId(3)]));
         // The guard stays in front of the seed point; the rest of the branch follows it.
         assert_eq!(seeded.cfg.blocks[1].cmds.len(), 1);
-        assert_eq!(seeded.cfg.blocks[1].terminator, Terminator::Goto(vec![BlockId(4)]));
-        assert_eq!(seeded.cfg.blocks[4].cmds.len(), 1);
-        assert_eq!(seeded.cfg.blocks[4].terminator, Terminator::Goto(vec![BlockId(3)]));
-        assert!(seeded.cfg.blocks[4].origin.starts_branch && !seeded.cfg.blocks[1].origin.starts_branch);
+        assert_eq!(seeded.cfg.blocks[1].terminator, Terminator::Goto(vec![BlockId(2)]));
+        assert_eq!(seeded.cfg.blocks[2].cmds.len(), 1);
+        assert_eq!(seeded.cfg.blocks[2].terminator, Terminator::Goto(vec![BlockId(5)]));
+        assert!(seeded.cfg.blocks[2].origin.starts_branch && !seeded.cfg.blocks[1].origin.starts_branch);
     }
 
     #[test]

@@ -9,8 +9,10 @@
 //! Value decoding: integers from z3 numerals (`5`, `(- 5)`) into `BigInt`s; elements of
 //! an uninterpreted sort as their position in the model's universe of that sort; maps
 //! (curried, see [`super::translate`]) from `(store … ((as const …) d) …)` chains and
-//! `(_ as-array f)` with `f`'s function table; anything else (a lambda the model kept
-//! symbolic, a function `else` that is not a value) as [`Value::Opaque`] with z3's text.
+//! `(_ as-array f)` with `f`'s function table, and one-variable lambdas; function
+//! bodies (a table's `else`, a lambda's body) when they are `ite` chains of tests
+//! `(= (:var 0) k)` ending in a value, or sets (disjunctions of such tests); anything
+//! else (a body computing with its variable) as [`Value::Opaque`] with z3's text.
 
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
@@ -61,7 +63,10 @@ impl Decoder<'_> {
 
     fn assignment(&mut self, input: usize) -> Assignment {
         let declared = &self.encoding.inputs[input];
-        let value = self.eval(declared.term);
+        // The model's own interpretation keeps maps as tables; evaluating them instead
+        // may turn a table into a lambda. Inputs the model leaves free get completed.
+        let value =
+            self.model.get_const_interp(self.image.ast(declared.term)).unwrap_or_else(|| self.eval(declared.term));
         let value = self.value(&value, self.encoding.terms.sort(declared.term));
         Assignment { input, kind: declared.kind.clone(), value }
     }
@@ -107,20 +112,57 @@ impl Decoder<'_> {
             Some(DeclKind::AsArray) => {
                 let function = base.as_array()?.as_array_func_decl()?;
                 let table = self.model.get_func_interp(&function)?;
-                let entries = table
+                let mut entries: Vec<(Value, Value)> = table
                     .get_entries()
                     .iter()
-                    .map(|entry| (self.value(&entry.get_args()[0], key_sort), self.value(&entry.get_value(), value_sort)))
+                    .map(|entry| {
+                        (self.value(&entry.get_args()[0], key_sort), self.value(&entry.get_value(), value_sort))
+                    })
                     .collect();
-                (entries, self.value(&table.get_else()?, value_sort))
+                let (mut else_entries, default) = self.body(&table.get_else()?, key_sort, value_sort)?;
+                // Table entries take precedence over the `else` body: they go last.
+                else_entries.append(&mut entries);
+                (else_entries, default)
             }
-            _ => return None,
+            _ => match lambda_body(&base) {
+                Some(body) => self.body(&body, key_sort, value_sort)?,
+                None => return None,
+            },
         };
         // The outermost store wins: apply the innermost first.
         for (key, value) in stores.iter().rev() {
             entries.push((self.value(key, key_sort), self.value(value, value_sort)));
         }
         Some(MapValue::new(entries, default))
+    }
+
+    /// A one-argument function body over `(:var 0)` as z3 writes them in models: an
+    /// `ite` chain of tests `(= (:var 0) k)` ending in a value, or, for a Boolean range,
+    /// a set written as a disjunction of such tests. Returns the entries (later ones
+    /// win) and the default.
+    fn body(&mut self, body: &Dynamic, key_sort: &Sort, value_sort: &Sort) -> Option<(Vec<(Value, Value)>, Value)> {
+        let mut entries = Vec::new();
+        let mut rest = body.clone();
+        while decl_kind(&rest) == Some(DeclKind::Ite) {
+            let children = rest.children();
+            let key = tested_key(&children[0])?;
+            entries.push((self.value(&key, key_sort), self.value(&children[1], value_sort)));
+            rest = children[2].clone();
+        }
+        // In an `ite` chain the first test wins.
+        entries.reverse();
+        if !mentions_var(&rest) {
+            return Some((entries, self.value(&rest, value_sort)));
+        }
+        if *value_sort != Sort::Bool || !entries.is_empty() {
+            return None;
+        }
+        let members = match decl_kind(&rest) {
+            Some(DeclKind::Or) => rest.children().iter().map(tested_key).collect::<Option<Vec<_>>>()?,
+            _ => vec![tested_key(&rest)?],
+        };
+        let entries = members.iter().map(|key| (self.value(key, key_sort), Value::Bool(true))).collect();
+        Some((entries, Value::Bool(false)))
     }
 
     /// The table of a body-less function, if the model interprets it.
@@ -140,7 +182,8 @@ impl Decoder<'_> {
             .get_entries()
             .iter()
             .map(|entry| {
-                let args = entry.get_args().iter().zip(&declared.domain).map(|(arg, sort)| self.value(arg, sort)).collect();
+                let args =
+                    entry.get_args().iter().zip(&declared.domain).map(|(arg, sort)| self.value(arg, sort)).collect();
                 (args, self.value(&entry.get_value(), &declared.range))
             })
             .collect();
@@ -152,6 +195,45 @@ impl Decoder<'_> {
         entries.sort();
         entries.dedup_by(|later, earlier| later.0 == earlier.0);
         Some(FunctionModel { function, entries, default })
+    }
+}
+
+/// The body of a one-variable lambda, over `(:var 0)`: z3 4.8.12 writes some map values
+/// (Boolean ranges, curried rows) as lambdas, and the z3 crate has no safe accessor.
+fn lambda_body(ast: &Dynamic) -> Option<Dynamic> {
+    if ast.kind() != AstKind::Quantifier {
+        return None;
+    }
+    let context = ast.get_ctx().get_z3_context();
+    let raw = ast.get_z3_ast();
+    // SAFETY: `raw` is a live quantifier AST of `context` (its kind was just checked), which
+    // is what these three functions require; the body they return belongs to the same
+    // context, and `Dynamic::wrap` takes its own reference to it.
+    unsafe {
+        if !z3_sys::Z3_is_lambda(context, raw) || z3_sys::Z3_get_quantifier_num_bound(context, raw) != 1 {
+            return None;
+        }
+        let body = z3_sys::Z3_get_quantifier_body(context, raw)?;
+        Some(Dynamic::wrap(ast.get_ctx(), body))
+    }
+}
+
+/// `k` of a test `(= (:var 0) k)` (either side), `k` free of variables.
+fn tested_key(test: &Dynamic) -> Option<Dynamic> {
+    if decl_kind(test) != Some(DeclKind::Eq) {
+        return None;
+    }
+    match &test.children()[..] {
+        [var, key] | [key, var] if var.kind() == AstKind::Var && !mentions_var(key) => Some(key.clone()),
+        _ => None,
+    }
+}
+
+fn mentions_var(ast: &Dynamic) -> bool {
+    match ast.kind() {
+        AstKind::Var => true,
+        AstKind::App => ast.children().iter().any(mentions_var),
+        _ => false,
     }
 }
 

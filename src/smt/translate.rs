@@ -13,35 +13,70 @@
 //! z3 lambdas: the alternative, a fresh array constant with a `forall` axiom, makes z3
 //! 4.8.12 give up (`unknown`) on simple equalities such as `a == (λ x. x + 1)`.
 //!
+//! Functions with a body are z3 recursive functions (`define-fun-rec`, see
+//! [`crate::vc::Definition`] for why not an axiom); the others uninterpreted.
+//!
 //! Bound variables are z3 constants named `<name>!<n>`, abstracted by `forall_const`,
 //! `exists_const` and `lambda_const`; no symbol has such a name.
 
 use crate::vc::term::{ArithOp, CmpOp, QuantKind, Sort, Term, TermId};
-use crate::vc::Encoding;
-use std::collections::BTreeMap;
+use crate::vc::{Encoding, SymbolId};
+use std::collections::{BTreeMap, BTreeSet};
 use std::str::FromStr;
 use z3::ast::{self, Ast, Bool, Dynamic, Int};
-use z3::{FuncDecl, Pattern, Symbol};
+use z3::{FuncDecl, Pattern, RecFuncDecl, Symbol};
 
 /// The z3 image of an arena.
 pub(super) struct Z3Terms {
     asts: Vec<Dynamic>,
-    decls: Vec<FuncDecl>,
+    decls: Vec<Decl>,
     sorts: BTreeMap<Sort, z3::Sort>,
+}
+
+/// A declared symbol: uninterpreted, or defined by a (possibly recursive) body.
+enum Decl {
+    Uninterpreted(FuncDecl),
+    Defined(RecFuncDecl),
+}
+
+impl Decl {
+    fn func(&self) -> &FuncDecl {
+        match self {
+            Decl::Uninterpreted(decl) => decl,
+            Decl::Defined(decl) => decl,
+        }
+    }
 }
 
 impl Z3Terms {
     pub fn new(encoding: &Encoding) -> Z3Terms {
-        let mut image = Z3Terms { asts: Vec::with_capacity(encoding.terms.len()), decls: Vec::new(), sorts: BTreeMap::new() };
-        for symbol in encoding.terms.symbols() {
+        let mut image =
+            Z3Terms { asts: Vec::with_capacity(encoding.terms.len()), decls: Vec::new(), sorts: BTreeMap::new() };
+        let defined: BTreeSet<SymbolId> = encoding.definitions.iter().map(|definition| definition.symbol).collect();
+        for (index, symbol) in encoding.terms.symbols().iter().enumerate() {
             let domain: Vec<z3::Sort> = symbol.domain.iter().map(|sort| image.sort(encoding, sort)).collect();
             let domain_refs: Vec<&z3::Sort> = domain.iter().collect();
             let range = image.sort(encoding, &symbol.range);
-            image.decls.push(FuncDecl::new(symbol.name.as_str(), &domain_refs, &range));
+            let name = symbol.name.as_str();
+            image.decls.push(if defined.contains(&SymbolId::from_index(index)) {
+                Decl::Defined(RecFuncDecl::new(name, &domain_refs, &range))
+            } else {
+                Decl::Uninterpreted(FuncDecl::new(name, &domain_refs, &range))
+            });
         }
         for id in encoding.terms.ids() {
             let ast = image.translate(encoding, id);
             image.asts.push(ast);
+        }
+        for definition in &encoding.definitions {
+            // (define-fun-rec f ((params)) body): the parameters are abstracted like a
+            // quantifier's bound variables.
+            let params: Vec<Dynamic> = definition.params.iter().map(|&var| image.bound(encoding, var)).collect();
+            let params: Vec<&dyn Ast> = params.iter().map(|param| param as &dyn Ast).collect();
+            let Decl::Defined(decl) = &image.decls[definition.symbol.index()] else {
+                unreachable!("defined symbols are declared as recursive functions above")
+            };
+            decl.add_def(&params, image.ast(definition.body));
         }
         image
     }
@@ -54,8 +89,8 @@ impl Z3Terms {
         self.ast(id).as_bool().expect("the encoding passes Boolean terms where formulas are expected")
     }
 
-    pub fn decl(&self, symbol: crate::vc::SymbolId) -> &FuncDecl {
-        &self.decls[symbol.index()]
+    pub fn decl(&self, symbol: SymbolId) -> &FuncDecl {
+        self.decls[symbol.index()].func()
     }
 
     /// The z3 sort of `sort`, curried for maps.
@@ -69,7 +104,11 @@ impl Z3Terms {
             Sort::Named(id) => z3::Sort::uninterpreted(Symbol::String(encoding.type_names[id.index()].clone())),
             Sort::Array(array) => {
                 let range = self.sort(encoding, &array.range);
-                array.domain.iter().rev().fold(range, |inner, index| z3::Sort::array(&self.sort(encoding, index), &inner))
+                array
+                    .domain
+                    .iter()
+                    .rev()
+                    .fold(range, |inner, index| z3::Sort::array(&self.sort(encoding, index), &inner))
             }
         };
         self.sorts.insert(sort.clone(), made.clone());
@@ -79,7 +118,6 @@ impl Z3Terms {
     fn int(&self, id: TermId) -> Int {
         self.ast(id).as_int().expect("arithmetic operands are integers")
     }
-
 
     fn bools(&self, ids: &[TermId]) -> Vec<Bool> {
         ids.iter().map(|&id| self.bool(id)).collect()
@@ -92,7 +130,7 @@ impl Z3Terms {
             Term::Int(value) => Int::from_str(&value.to_string()).expect("a decimal numeral is a z3 numeral").into(),
             Term::App(symbol, args) => {
                 let args: Vec<&dyn Ast> = args.iter().map(|&arg| self.ast(arg) as &dyn Ast).collect();
-                self.decls[symbol.index()].apply(&args)
+                self.decls[symbol.index()].func().apply(&args)
             }
             Term::Var(var) => self.bound(encoding, *var),
             Term::Not(operand) => self.bool(*operand).not().into(),

@@ -13,7 +13,8 @@
 //! execution that violates one stops there); `fix@P@S` the join fix-ups of edge P → S.
 //! The asserted constraints, in this order:
 //! ```text
-//! (A1) the prelude: unique constants, function definitions, axioms
+//! (A1) the prelude: unique constants, axioms (functions with bodies are not assertions
+//!      but [`Definition`]s, which the solver declares as recursive functions)
 //! (A2) the precondition, over incarnation 0
 //! (A3) %exec@entry
 //! (A4) for each S ≠ entry:   %exec@S ⇒ ⋁_{P ∈ preds(S)} (%exec@P ∧ trans@P ∧ fix@P@S ∧ %take@P@S)
@@ -57,7 +58,7 @@
 
 use crate::cfg::{BlockId, Cfg};
 use crate::sema::hir::{self, FunctionId};
-use crate::vc::expr::Translator;
+use crate::vc::expr::{Definition, Translator};
 use crate::vc::passify::{self, Abstraction, Input, InputKind, Obligation, Passive, Step};
 use crate::vc::term::{Sort, SymbolId, TermId, Terms};
 
@@ -71,6 +72,8 @@ pub struct Encoding {
     pub type_names: Vec<String>,
     /// (A1)–(A6), in that order: to be asserted, all of them, once.
     pub assertions: Vec<TermId>,
+    /// The functions with a body, to be declared as (recursive) definitions.
+    pub definitions: Vec<Definition>,
     pub entry: BlockId,
     /// By [`BlockId`].
     pub blocks: Vec<BlockVc>,
@@ -182,6 +185,7 @@ pub fn encode(program: &hir::Program, cfg: &Cfg) -> Encoding {
         terms: encoder.terms,
         type_names: program.types.iter().map(|decl| decl.name.clone()).collect(),
         assertions: encoder.assertions,
+        definitions: prelude.definitions,
         entry: cfg.entry,
         blocks,
         edges,

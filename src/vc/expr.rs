@@ -11,10 +11,13 @@
 //! contain `@`, `%` or `!`, which every generated name does):
 //! - each uninterpreted type is a sort; each constant a nullary symbol; `unique`
 //!   constants of one type are pairwise distinct;
-//! - each function is an uninterpreted function symbol; a function with a body also gets
-//!   Boogie's definitional axiom `forall params :: {f(params)} f(params) == body` (an
-//!   axiom rather than a macro so that recursive functions work, and so that the model
-//!   keeps `f` as a symbol; E-matching on the pattern unfolds it where needed);
+//! - each function is a function symbol; a function with a body is *defined* by it, a
+//!   [`Definition`] (SMT-LIB `define-fun-rec`), not by Boogie's definitional axiom
+//!   `forall params :: {f(params)} f(params) == body`: z3 4.8.12's model finder answers
+//!   `unknown` on such an axiom as soon as the body recurses (`sum(n) = n + sum(n-1)`),
+//!   even for queries that never mention `f`, while its recursive-function solver
+//!   unfolds definitions on demand and builds models. Recursion is assumed well-founded,
+//!   as Boogie's axiom would have to be to be consistent;
 //! - each axiom is asserted as written;
 //! - `a <: b` applies the uninterpreted predicate `<:@<sort>` (Boogie's partial order,
 //!   without order axioms: the core language has no `extends`).
@@ -39,16 +42,25 @@ impl Env for Stateless {
     }
 }
 
-/// The program-level part of a VC: what [`Translator::new`] asserts before any command.
+/// The program-level part of a VC: what the translator asserts before any command.
 #[derive(Clone, Debug, Default)]
 pub struct Prelude {
     /// The constant term of each [`hir::Const`], by `ConstId`.
     pub consts: Vec<TermId>,
     /// The symbol of each [`hir::Function`], by `FunctionId`.
     pub functions: Vec<SymbolId>,
-    /// Distinctness of `unique` constants, definitional axioms, then the axioms, in
-    /// program order.
+    /// Distinctness of `unique` constants, then the axioms, in program order.
     pub axioms: Vec<TermId>,
+    /// The functions with a body, in program order.
+    pub definitions: Vec<Definition>,
+}
+
+/// `f(params) = body`, for every value of the parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Definition {
+    pub symbol: SymbolId,
+    pub params: Vec<VarId>,
+    pub body: TermId,
 }
 
 /// Translates HIR expressions of one program into one arena.
@@ -107,18 +119,13 @@ impl<'p> Translator<'p> {
         }
     }
 
-    /// `function f(params): T { body }` ⇒ `forall params :: {f(params)} f(params) == body`.
+    /// `function f(params): T { body }` ⇒ the definition `f(params) = body`.
     fn define_functions(&mut self) {
         for (index, function) in self.program.functions.iter().enumerate() {
             let Some(body) = &function.body else { continue };
-            let vars: Vec<VarId> = function.params.iter().map(|param| self.bound_var(param)).collect();
-            let args = vars.iter().map(|&var| self.terms.var_term(var)).collect();
-            let call = self.terms.app(self.prelude.functions[index], args);
-            let value = self.expr(&mut Stateless, body);
-            let equation = self.terms.eq(call, value);
-            let patterns = if vars.is_empty() { Vec::new() } else { vec![vec![call]] };
-            let axiom = self.terms.forall(vars, patterns, equation);
-            self.prelude.axioms.push(axiom);
+            let params = function.params.iter().map(|param| self.bound_var(param)).collect();
+            let body = self.expr(&mut Stateless, body);
+            self.prelude.definitions.push(Definition { symbol: self.prelude.functions[index], params, body });
         }
     }
 

@@ -9,7 +9,7 @@
 //! ```
 //! Everything here is plain data over a [`term::Terms`] arena; only [`crate::smt`]
 //! talks to a solver. The encoding's rules and its correctness argument are in
-//! [`encode`]; passification's rules in [`passify`].
+//! [`mod@encode`]; passification's rules in [`passify`].
 //!
 //! [`Cfg`]: crate::cfg::Cfg
 pub mod encode;
@@ -19,7 +19,7 @@ pub mod passify;
 pub mod term;
 
 pub use encode::{encode, BlockVc, EdgeVc, Encoding, Failure, FailureId};
-pub use expr::Prelude;
+pub use expr::{Definition, Prelude};
 pub use model::{Assignment, Choice, FunctionModel, MapValue, Model, Value};
 pub use passify::{Abstraction, Input, InputKind, Obligation, ObligationKind};
 pub use term::{Sort, SymbolId, Term, TermId, Terms};

@@ -28,7 +28,10 @@ pub enum Value {
     Int(BigInt),
     /// Element `index` of an uninterpreted type; elements are numbered per model, and
     /// different indices are different elements.
-    Elem { ty: TypeId, index: u32 },
+    Elem {
+        ty: TypeId,
+        index: u32,
+    },
     Map(MapValue),
     /// A value the decoder cannot show as a finite table (e.g. a solver's lambda), as
     /// the solver printed it.
@@ -123,7 +126,10 @@ impl Model {
 pub enum ChoicePoint {
     /// Index into [`Encoding::inputs`].
     Input(usize),
-    Goto { from: BlockId, to: BlockId },
+    Goto {
+        from: BlockId,
+        to: BlockId,
+    },
 }
 
 /// The executed path, given the truth value of each `%exec@B` (by block) and `%take@P@S`

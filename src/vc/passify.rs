@@ -11,6 +11,7 @@
 //! first, so the numbering is deterministic). The rules, one per command:
 //! - `passify(x, y := e, f) = x@k+1 == e[cur] ∧ y@m+1 == f[cur]` (every right side is
 //!   read in the state before the assignment: it is simultaneous);
+//!   a right side containing a lambda is not named: `x` stands for that term itself;
 //! - `passify(havoc x) = fresh x@k+1, unconstrained`, recorded as an [`Input`] (a choice
 //!   of the test's trace);
 //! - `passify(assume e) = e[cur]`;
@@ -24,6 +25,8 @@
 //!   fresh join incarnation `x@j`, and each incoming edge `P → S` the fix-up
 //!   `x@j == x@P` (the incarnation at the end of `P`);
 //! - `old(e)` reads the entry incarnations `g@0` of globals;
+//! - (lambda) a join of two different lambda-valued terms still gets `x@j == λ…` fix-ups,
+//!   on which z3 4.8.12 may answer `unknown`;
 //! - at a `return`, each non-free `ensures` is a check over the final incarnations.
 //!
 //! The implementation starts in incarnation 0 of every variable: in-parameters and globals
@@ -102,9 +105,14 @@ pub struct Obligation {
 pub enum ObligationKind {
     Assert(AssertReason),
     /// Clause `clause` of the callee's `requires`.
-    Requires { callee: ProcId, clause: usize },
+    Requires {
+        callee: ProcId,
+        clause: usize,
+    },
     /// Clause `clause` of the procedure's `ensures`.
-    Ensures { clause: usize },
+    Ensures {
+        clause: usize,
+    },
 }
 
 /// A value the test chooses: entry values and nondeterministic choices.
@@ -479,7 +487,8 @@ impl<'t, 'p> Passifier<'t, 'p> {
         if self.cfg.block(id).terminator == Terminator::Return {
             self.ensures(&mut state, &mut out);
         }
-        out.edges = unique_successors(self.cfg, id).into_iter().map(|to| PassiveEdge { to, fixups: Vec::new() }).collect();
+        out.edges =
+            unique_successors(self.cfg, id).into_iter().map(|to| PassiveEdge { to, fixups: Vec::new() }).collect();
         out.exit = state;
         out
     }
@@ -500,6 +509,13 @@ impl<'t, 'p> Passifier<'t, 'p> {
         let values: Vec<TermId> = values.iter().map(|value| self.expr(state, value)).collect();
         for (&target, value) in targets.iter().zip(values) {
             let slot = self.vars.slot(target);
+            if self.translator.terms.contains_lambda(value) {
+                // passify(x := λ…) = x bound to the term itself: z3 4.8.12 beta-reduces
+                // selects of a λ, but gives up ("incomplete quantifiers") on an equation
+                // x@k == λ… under the encoding's implications.
+                state[slot] = Some(value);
+                continue;
+            }
             let term = self.vars.fresh(&mut self.translator.terms, slot);
             state[slot] = Some(term);
             let equation = self.translator.terms.eq(term, value);
@@ -590,7 +606,8 @@ impl<'t, 'p> Passifier<'t, 'p> {
             let mut env = ContractEnv { locals: &locals, globals: &globals, old_globals: &self.entry_globals };
             let term = self.translator.expr(&mut env, &clause.expr);
             let kind = ObligationKind::Ensures { clause: clause_index };
-            out.steps.push(Step::Check(term, Obligation { kind, span: clause.span, related: Some(implementation_span) }));
+            out.steps
+                .push(Step::Check(term, Obligation { kind, span: clause.span, related: Some(implementation_span) }));
         }
     }
 }

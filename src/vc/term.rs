@@ -9,7 +9,7 @@
 //!   topological order; a back end may translate the arena front to back in one pass;
 //! - every term is well-sorted, and its [`Sort`] is computed once, at creation;
 //! - [`Symbol`] names are unique in the arena (each kind of name has its own shape, see
-//!   [`crate::vc::encode`]), so a back end may declare each symbol by its name;
+//!   [`mod@crate::vc::encode`]), so a back end may declare each symbol by its name;
 //! - bound variables ([`VarId`]) are named `<name>!<n>`, which no symbol name can be.
 //!
 //! Semantics are SMT-LIB's (theories Core, Ints, ArraysEx): `div`/`mod` are Euclidean
@@ -43,7 +43,7 @@ macro_rules! arena_index {
                 self.0 as usize
             }
 
-            fn from_index(index: usize) -> $name {
+            pub fn from_index(index: usize) -> $name {
                 $name(u32::try_from(index).expect(concat!("fewer than 2^32 ", $what, " per arena")))
             }
         }
@@ -77,7 +77,9 @@ impl Sort {
             hir::Type::Int => Sort::Int,
             hir::Type::Bool => Sort::Bool,
             hir::Type::Named(id) => Sort::Named(*id),
-            hir::Type::Map(map) => Sort::array(map.domain.iter().map(Sort::of_type).collect(), Sort::of_type(&map.range)),
+            hir::Type::Map(map) => {
+                Sort::array(map.domain.iter().map(Sort::of_type).collect(), Sort::of_type(&map.range))
+            }
         }
     }
 
@@ -171,7 +173,12 @@ pub enum Term {
     Select(TermId, Vec<TermId>),
     Store(TermId, Vec<TermId>, TermId),
     /// `patterns` are multi-patterns (triggers); empty: the solver chooses.
-    Quant { kind: QuantKind, vars: Vec<VarId>, patterns: Vec<Vec<TermId>>, body: TermId },
+    Quant {
+        kind: QuantKind,
+        vars: Vec<VarId>,
+        patterns: Vec<Vec<TermId>>,
+        body: TermId,
+    },
     /// The map `λ vars. body`, of sort `[sorts of vars]sort of body`.
     Lambda(Vec<VarId>, TermId),
 }
@@ -181,6 +188,8 @@ pub enum Term {
 pub struct Terms {
     nodes: Vec<Term>,
     sorts: Vec<Sort>,
+    /// Whether each term contains a lambda.
+    lambdas: Vec<bool>,
     dedup: HashMap<Term, TermId>,
     symbols: Vec<Symbol>,
     symbol_names: HashMap<String, SymbolId>,
@@ -211,6 +220,11 @@ impl Terms {
 
     pub fn sort(&self, id: TermId) -> &Sort {
         &self.sorts[id.index()]
+    }
+
+    /// Whether `id` has a lambda among its subterms (itself included).
+    pub fn contains_lambda(&self, id: TermId) -> bool {
+        self.lambdas[id.index()]
     }
 
     pub fn symbols(&self) -> &[Symbol] {
@@ -408,8 +422,11 @@ impl Terms {
             return id;
         }
         let id = TermId::from_index(self.nodes.len());
+        let lambda =
+            matches!(term, Term::Lambda(..)) || children(&term).iter().any(|child| self.lambdas[child.index()]);
         self.nodes.push(term.clone());
         self.sorts.push(sort);
+        self.lambdas.push(lambda);
         self.dedup.insert(term, id);
         id
     }
@@ -504,6 +521,22 @@ impl Terms {
     }
 }
 
+/// The direct subterms of a term (patterns included).
+pub fn children(term: &Term) -> Vec<TermId> {
+    match term {
+        Term::Bool(_) | Term::Int(_) | Term::Var(_) => Vec::new(),
+        Term::App(_, args) | Term::And(args) | Term::Or(args) | Term::Distinct(args) => args.clone(),
+        Term::Not(a) | Term::Neg(a) | Term::Lambda(_, a) => vec![*a],
+        Term::Implies(a, b) | Term::Iff(a, b) | Term::Eq(a, b) | Term::Arith(_, a, b) | Term::Cmp(_, a, b) => {
+            vec![*a, *b]
+        }
+        Term::Ite(a, b, c) => vec![*a, *b, *c],
+        Term::Select(map, indices) => [&[*map], &indices[..]].concat(),
+        Term::Store(map, indices, value) => [&[*map], &indices[..], &[*value]].concat(),
+        Term::Quant { patterns, body, .. } => patterns.iter().flatten().copied().chain([*body]).collect(),
+    }
+}
+
 fn push(out: &mut String, args: fmt::Arguments<'_>) {
     out.write_fmt(args).expect("writing to a String cannot fail");
 }
@@ -570,7 +603,10 @@ mod tests {
         let minus_one = terms.int((-1).into());
         let cell = terms.select(m, vec![i_term, minus_one]);
         let all = terms.forall(vec![i], vec![vec![cell]], cell);
-        assert_eq!(terms.render(all), "(forall ((i!0 Int)) (! (select m@0 i!0 (- 1)) :pattern ((select m@0 i!0 (- 1)))))");
+        assert_eq!(
+            terms.render(all),
+            "(forall ((i!0 Int)) (! (select m@0 i!0 (- 1)) :pattern ((select m@0 i!0 (- 1)))))"
+        );
         assert_eq!(terms.sort(cell), &Sort::Bool);
     }
 }

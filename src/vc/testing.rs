@@ -24,7 +24,9 @@ pub(crate) fn program(source: &str) -> hir::Program {
 /// The block of `cfg` labelled `label` (block names are the labels).
 pub(crate) fn block(cfg: &Cfg, label: &str) -> BlockId {
     cfg.block_ids()
-        .find(|&id| cfg.block(id).origin.path.0.first().map(ToString::to_string).as_deref() == Some(&format!("goto:{label}")))
+        .find(|&id| {
+            cfg.block(id).origin.path.0.first().map(ToString::to_string).as_deref() == Some(&format!("goto:{label}"))
+        })
         .unwrap_or_else(|| panic!("no block labelled `{label}`"))
 }
 
@@ -210,5 +212,9 @@ fn update(map: hir::Expr, indices: &[Vec<hir::Expr>], value: &hir::Expr) -> hir:
     };
     let new_cell = update(cell, rest, value);
     let ty = map.ty.clone();
-    hir::Expr { kind: ExprKind::Store { map: Box::new(map), indices: first.clone(), value: Box::new(new_cell) }, ty, span }
+    hir::Expr {
+        kind: ExprKind::Store { map: Box::new(map), indices: first.clone(), value: Box::new(new_cell) },
+        ty,
+        span,
+    }
 }

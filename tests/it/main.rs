@@ -4,5 +4,6 @@ mod cli;
 mod corpus;
 mod fuzz_regressions;
 mod roundtrip;
+mod seed;
 mod support;
 mod ui;
