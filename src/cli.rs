@@ -2,7 +2,9 @@
 //! with `main.rs`, that knows clap.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use seedgen::config::{CheckConfig, Config, Dump, GoalSelection, OutputConfig, SeedConfig};
+use seedgen::config::{
+    CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, SeedConfig, SummaryFormat,
+};
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -25,6 +27,39 @@ pub enum Command {
     /// start of every goal block (Boogie text that Boogie 2.4.1 verifies with one error
     /// per reachable goal).
     Seed(SeedArgs),
+    /// Generate a test suite that covers every reachable branch, from one solver session
+    /// per implementation, and report what is covered, unreachable or not covered.
+    ProveTests(ProveTestsArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ProveTestsArgs {
+    /// The program to generate tests for.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Where to write the suite (default: `<stem>.tests.json` beside FILE).
+    #[arg(short, long, value_name = "SUITE")]
+    pub output_file: Option<PathBuf>,
+    /// Only this implementation (repeatable).
+    #[arg(long = "proc", value_name = "NAME")]
+    pub procedures: Vec<String>,
+    /// Which goals are seeded; every goal is reported either way.
+    #[arg(long, value_enum, default_value_t = GoalsArg::Leaves, value_name = "WHICH")]
+    pub goals: GoalsArg,
+    /// The solver's time limit per check, in milliseconds.
+    #[arg(long, default_value_t = 10_000, value_name = "MS")]
+    pub timeout_ms: u32,
+    /// How the summary is printed.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human, value_name = "FORMAT")]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    Human,
+    Json,
 }
 
 #[derive(Args, Debug)]
@@ -44,6 +79,15 @@ pub struct SeedArgs {
 pub enum GoalsArg {
     Leaves,
     All,
+}
+
+impl From<GoalsArg> for GoalSelection {
+    fn from(goals: GoalsArg) -> GoalSelection {
+        match goals {
+            GoalsArg::Leaves => GoalSelection::Leaves,
+            GoalsArg::All => GoalSelection::All,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -101,11 +145,23 @@ impl Cli {
                 Config::Check(CheckConfig { files: args.files, dump }, output_config(&args.output))
             }
             Command::Seed(args) => {
-                let goals = match args.goals {
-                    GoalsArg::Leaves => GoalSelection::Leaves,
-                    GoalsArg::All => GoalSelection::All,
+                Config::Seed(SeedConfig { file: args.file, goals: args.goals.into() }, output_config(&args.output))
+            }
+            Command::ProveTests(args) => {
+                let suite = args.output_file.unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file));
+                let format = match args.format {
+                    FormatArg::Human => SummaryFormat::Human,
+                    FormatArg::Json => SummaryFormat::Json,
                 };
-                Config::Seed(SeedConfig { file: args.file, goals }, output_config(&args.output))
+                let config = ProveTestsConfig {
+                    file: args.file,
+                    suite,
+                    goals: args.goals.into(),
+                    procedures: args.procedures,
+                    timeout_ms: args.timeout_ms,
+                    format,
+                };
+                Config::ProveTests(config, output_config(&args.output))
             }
         }
     }

@@ -36,16 +36,46 @@ pub struct SeedConfig {
     pub goals: GoalSelection,
 }
 
+/// How `prove-tests` prints its summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SummaryFormat {
+    #[default]
+    Human,
+    Json,
+}
+
+/// `seedgen prove-tests FILE`.
+#[derive(Clone, Debug)]
+pub struct ProveTestsConfig {
+    pub file: PathBuf,
+    /// Where the suite goes: `-o`, or `<stem>.tests.json` beside the input.
+    pub suite: PathBuf,
+    pub goals: GoalSelection,
+    /// `--proc`: only these implementations; all when empty.
+    pub procedures: Vec<String>,
+    pub timeout_ms: u32,
+    pub format: SummaryFormat,
+}
+
+impl ProveTestsConfig {
+    /// The default suite path: `<stem>.tests.json` in the input's directory.
+    pub fn default_suite_path(file: &std::path::Path) -> PathBuf {
+        let stem = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+        file.with_file_name(format!("{stem}.tests.json"))
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Config {
     Check(CheckConfig, OutputConfig),
     Seed(SeedConfig, OutputConfig),
+    ProveTests(ProveTestsConfig, OutputConfig),
 }
 
 impl Config {
     pub fn output(&self) -> &OutputConfig {
         match self {
-            Config::Check(_, output) | Config::Seed(_, output) => output,
+            Config::Check(_, output) | Config::Seed(_, output) | Config::ProveTests(_, output) => output,
         }
     }
 }

@@ -6,11 +6,15 @@
 //! `main` maps to the exit status.
 
 use crate::cfg;
-use crate::config::{CheckConfig, Config, Dump, OutputConfig, SeedConfig};
+use crate::config::{CheckConfig, Config, Dump, OutputConfig, ProveTestsConfig, SeedConfig, SummaryFormat};
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
+use crate::gen::{self, GenOptions};
+use crate::report;
 use crate::seed::{goals, print::print_seeded_program, seeded};
 use crate::sema::{self, hir};
+use crate::smt::SessionOptions;
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
+use crate::suite::{self, SuiteContext};
 use crate::syntax::{self, ast};
 use std::io::{self, Write};
 use std::path::Path;
@@ -194,10 +198,58 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
     Ok(Outcome::Success)
 }
 
+/// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
+pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let mut db = SourceDb::new();
+    let program = match front_end(&mut db, &config.file, output, streams)? {
+        Ok(program) => program,
+        Err(outcome) => return Ok(outcome),
+    };
+    let options = GenOptions {
+        goals: config.goals,
+        procedures: config.procedures.clone(),
+        session: SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() },
+    };
+    let cfgs = match gen::lower_selected(&program, &options) {
+        Ok(cfgs) => cfgs,
+        Err(errors) => {
+            let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
+            emit_all(&db, output, streams, &diagnostics)?;
+            return Ok(Outcome::ProgramErrors);
+        }
+    };
+    if let Some(missing) = config.procedures.iter().find(|name| !cfgs.iter().any(|cfg| &cfg.name == *name)) {
+        writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
+        return Ok(Outcome::InputError);
+    }
+    let runs: Vec<gen::ImplementationRun> = cfgs.iter().map(|cfg| gen::generate(&program, cfg, &options)).collect();
+    emit_all(&db, output, streams, &report::goal_diagnostics(&runs))?;
+    let file = db.name(FileId(0)).to_string();
+    let context =
+        SuiteContext { db: &db, program: &program, file: &file, source_text: db.text(FileId(0)), goals: config.goals };
+    let suite = suite::build(&context, &runs, &cfgs.iter().collect::<Vec<_>>());
+    if let Err(error) = suite::write_atomically(&config.suite, &suite::json::to_text(&suite)) {
+        writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
+        return Ok(Outcome::InputError);
+    }
+    let summary = report::summarize(&runs);
+    match config.format {
+        SummaryFormat::Human => {
+            write!(streams.out, "{}", summary.to_human())?;
+            if !output.quiet {
+                writeln!(streams.err, "wrote {}", config.suite.display())?;
+            }
+        }
+        SummaryFormat::Json => writeln!(streams.out, "{}", summary.to_json())?,
+    }
+    Ok(Outcome::Success)
+}
+
 /// Runs a validated configuration.
 pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
     match config {
         Config::Check(check, output) => run_check(check, output, streams),
         Config::Seed(seed, output) => run_seed(seed, output, streams),
+        Config::ProveTests(prove, output) => run_prove_tests(prove, output, streams),
     }
 }

@@ -3,6 +3,7 @@ mod cfg;
 mod cli;
 mod corpus;
 mod fuzz_regressions;
+mod prove;
 mod roundtrip;
 mod seed;
 mod support;
