@@ -20,16 +20,19 @@ lint:
     cargo fmt --all -- --check
     cargo clippy --all-targets -- -D warnings
 
-# Benchmarks (release): front-end speed on a generated 10,000-line program.
+# Benchmarks (release): front-end speed on a generated 10,000-line program; prove-tests
+# on every corpus program, next to Boogie when it is installed.
 bench:
     cargo bench --bench frontend
+    cargo bench --bench engine
 
 # Fuzz the front end for SECONDS (default 600). Needs cargo-fuzz; stable Rust works
 # with RUSTC_BOOTSTRAP=1.
 fuzz seconds="600":
     cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run frontend -- -max_total_time={{seconds}} -max_len=65536
 
-# Check every corpus program, then show a rejected one.
+# Generate the suite of the paper's example, show its seeded program, show a rejected one.
 demo:
-    cargo run --release --quiet -- check corpus/*.bpl
+    cargo run --release --quiet -- prove-tests corpus/simple.bpl -o target/simple.tests.json
+    cargo run --release --quiet -- seed corpus/simple.bpl
     -cargo run --release --quiet -- check tests/ui/multiple_errors.bpl

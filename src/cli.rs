@@ -3,7 +3,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::config::{
-    CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, SeedConfig, SummaryFormat,
+    CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, SeedConfig, SummaryFormat, VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
@@ -30,6 +30,21 @@ pub enum Command {
     /// Generate a test suite that covers every reachable branch, from one solver session
     /// per implementation, and report what is covered, unreachable or not covered.
     ProveTests(ProveTestsArgs),
+    /// Prove every contract and assertion (loops by their invariants, calls by their
+    /// contracts); each failure comes with a failing test.
+    Verify(VerifyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The program to verify.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The solver's time limit per check, in milliseconds.
+    #[arg(long, default_value_t = 10_000, value_name = "MS")]
+    pub timeout_ms: u32,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -147,6 +162,10 @@ impl Cli {
             Command::Seed(args) => {
                 Config::Seed(SeedConfig { file: args.file, goals: args.goals.into() }, output_config(&args.output))
             }
+            Command::Verify(args) => Config::Verify(
+                VerifyConfig { file: args.file, timeout_ms: args.timeout_ms },
+                output_config(&args.output),
+            ),
             Command::ProveTests(args) => {
                 let suite = args.output_file.unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file));
                 let format = match args.format {

@@ -65,17 +65,28 @@ impl ProveTestsConfig {
     }
 }
 
+/// `seedgen verify FILE`.
+#[derive(Clone, Debug)]
+pub struct VerifyConfig {
+    pub file: PathBuf,
+    pub timeout_ms: u32,
+}
+
 #[derive(Clone, Debug)]
 pub enum Config {
     Check(CheckConfig, OutputConfig),
     Seed(SeedConfig, OutputConfig),
     ProveTests(ProveTestsConfig, OutputConfig),
+    Verify(VerifyConfig, OutputConfig),
 }
 
 impl Config {
     pub fn output(&self) -> &OutputConfig {
         match self {
-            Config::Check(_, output) | Config::Seed(_, output) | Config::ProveTests(_, output) => output,
+            Config::Check(_, output)
+            | Config::Seed(_, output)
+            | Config::ProveTests(_, output)
+            | Config::Verify(_, output) => output,
         }
     }
 }

@@ -6,7 +6,9 @@
 //! `main` maps to the exit status.
 
 use crate::cfg;
-use crate::config::{CheckConfig, Config, Dump, OutputConfig, ProveTestsConfig, SeedConfig, SummaryFormat};
+use crate::config::{
+    CheckConfig, Config, Dump, OutputConfig, ProveTestsConfig, SeedConfig, SummaryFormat, VerifyConfig,
+};
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
 use crate::report;
@@ -16,6 +18,7 @@ use crate::smt::SessionOptions;
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
 use crate::suite::{self, SuiteContext};
 use crate::syntax::{self, ast};
+use crate::verify::{self, ImplementationVerdict};
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -222,7 +225,13 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);
     }
-    let runs: Vec<gen::ImplementationRun> = cfgs.iter().map(|cfg| gen::generate(&program, cfg, &options)).collect();
+    // Dead code is proved only over verified abstractions; verify every implementation
+    // the selected ones call too, so their contracts can be trusted.
+    let (all_cfgs, _) = cfg::lower::lower_all(&program);
+    let verdicts = verify::verify(&program, &all_cfgs, &options.session);
+    let sound = sound_abstractions(&program, &cfgs, &verdicts);
+    let runs: Vec<gen::ImplementationRun> =
+        cfgs.iter().zip(sound).map(|(cfg, sound)| gen::generate(&program, cfg, &options, sound)).collect();
     emit_all(&db, output, streams, &report::goal_diagnostics(&runs))?;
     let file = db.name(FileId(0)).to_string();
     let context =
@@ -245,11 +254,62 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     Ok(Outcome::Success)
 }
 
+/// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
+/// failing test at the failing clause.
+pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let mut db = SourceDb::new();
+    let program = match front_end(&mut db, &config.file, output, streams)? {
+        Ok(program) => program,
+        Err(outcome) => return Ok(outcome),
+    };
+    let (cfgs, errors) = cfg::lower::lower_all(&program);
+    if !errors.is_empty() {
+        let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
+        emit_all(&db, output, streams, &diagnostics)?;
+        return Ok(Outcome::ProgramErrors);
+    }
+    let options = SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() };
+    let verdicts = verify::verify(&program, &cfgs, &options);
+    let diagnostics = verify::diagnostics(&verdicts);
+    emit_all(&db, output, streams, &diagnostics)?;
+    let failures = count(&diagnostics, Severity::Error);
+    if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
+        let verified = verdicts.iter().filter(|verdict| verdict.is_verified()).count();
+        writeln!(
+            streams.err,
+            "verified {verified} of {}: {}",
+            plural(verdicts.len(), "implementation"),
+            if failures == 0 { "no failures".to_string() } else { plural(failures, "failure") }
+        )?;
+    }
+    Ok(if failures == 0 { Outcome::Success } else { Outcome::ProgramErrors })
+}
+
+/// Which implementations may have their unsatisfiable goals reported as proved dead:
+/// those whose loop invariants and whose callees' contracts are verified, so that the
+/// invariant cut and the contracts over-approximate the executions (DESIGN.md §1).
+fn sound_abstractions(program: &hir::Program, cfgs: &[cfg::Cfg], verdicts: &[ImplementationVerdict]) -> Vec<bool> {
+    let verified = |implementation: hir::ImplId| {
+        verdicts.iter().any(|verdict| verdict.implementation == implementation && verdict.is_verified())
+    };
+    let callees_verified = |cfg: &cfg::Cfg| {
+        cfg.blocks.iter().flat_map(|block| &block.cmds).all(|cmd| match &cmd.kind {
+            cfg::CmdKind::Call { callee, .. } => program.procedures[callee.index()]
+                .implementations
+                .iter()
+                .all(|&implementation| verified(implementation)),
+            _ => true,
+        })
+    };
+    cfgs.iter().map(|cfg| verified(cfg.implementation) && callees_verified(cfg)).collect()
+}
+
 /// Runs a validated configuration.
 pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
     match config {
         Config::Check(check, output) => run_check(check, output, streams),
         Config::Seed(seed, output) => run_seed(seed, output, streams),
         Config::ProveTests(prove, output) => run_prove_tests(prove, output, streams),
+        Config::Verify(verify, output) => run_verify(verify, output, streams),
     }
 }

@@ -21,3 +21,4 @@ pub mod source;
 pub mod suite;
 pub mod syntax;
 pub mod vc;
+pub mod verify;

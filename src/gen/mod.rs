@@ -53,17 +53,22 @@ pub fn lower_selected(program: &hir::Program, options: &GenOptions) -> Result<Ve
     Ok(cfgs.into_iter().filter(selected).collect())
 }
 
-/// Generates tests for one lowered implementation.
-pub fn generate(program: &hir::Program, cfg: &Cfg, options: &GenOptions) -> ImplementationRun {
+/// Generates tests for one lowered implementation. `abstractions_verified` says whether
+/// its loop invariants and its callees' contracts are verified.
+pub fn generate(
+    program: &hir::Program,
+    cfg: &Cfg,
+    options: &GenOptions,
+    abstractions_verified: bool,
+) -> ImplementationRun {
     let start = Instant::now();
     let acyclic = cfg::cut::cut_loops(program, cfg);
     let seeded = seed(&acyclic, &goals(&acyclic), options.goals, &visible_names(program, &acyclic));
     let encoding = Arc::new(crate::vc::encode(program, &seeded.cfg));
     // UNSAT proves a goal dead only over a sound over-approximation: with no loop cut
     // and no call replaced by its contract the encoding is exact; otherwise the
-    // invariants and contracts would have to be verified first, which is not done here,
-    // so such goals are reported as not covered rather than claimed dead.
-    let unsat_is_proof = cfg.loops.is_empty() && encoding.abstractions.is_empty();
+    // invariants and contracts it relies on must be verified.
+    let unsat_is_proof = abstractions_verified || (cfg.loops.is_empty() && encoding.abstractions.is_empty());
     let mut session = Session::new(encoding, options.session);
     let enumeration = enumerate::enumerate(&mut session, &seeded.cfg, &seeded.goals, unsat_is_proof);
     ImplementationRun {

@@ -8,3 +8,4 @@ mod roundtrip;
 mod seed;
 mod support;
 mod ui;
+mod verify;

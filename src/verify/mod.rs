@@ -1,0 +1,304 @@
+//! `seedgen verify`: prove every contract and assertion of a program as Boogie does, and
+//! turn each failed proof into a failing test (DESIGN.md §1, "Failing tests (FP-FT)").
+//!
+//! Input: a checked program and its cyclic graphs, as [`crate::cfg::lower::lower_all`]
+//! returns them. Output: one [`ImplementationVerdict`] per graph, in the same order:
+//! verified, failed (each failure with the counterexample that is its failing test), or
+//! inconclusive (the solver gave up); [`VerifyError`]s make diagnostics of them.
+//!
+//! Per implementation: loops are replaced by their invariants ([`cut_loops`]), calls by
+//! their callees' contracts ([`encode`] does that), and one z3 session checks every
+//! check of the encoding in order: `assert`s, invariants on entry and maintained by each
+//! back edge, callee `requires` at calls, `ensures` at each `return`. Free clauses are
+//! assumed, never checked. A check's query assumes the checks before it on its path, as
+//! Boogie's verification condition does, so an assertion that can only fail after an
+//! earlier one failed is not reported (Boogie does not either).
+//!
+//! **Counting, as Boogie 2.4.1 does.** One failure per `assert`, per invariant on entry,
+//! per call and `requires` clause, per invariant and back edge (Boogie copies the
+//! invariants to every back edge), and one per `ensures` clause however many `return`s
+//! violate it (Boogie checks postconditions once, at a unified exit): of the checks of
+//! one clause at several `return` blocks, the first that fails is reported.
+//!
+//! **Determinism.** Implementations run in parallel, each with its own session (and z3
+//! context, see [`crate::smt`]), so a verdict depends only on its implementation; the
+//! result is in graph order whatever the scheduling.
+
+mod error;
+mod failing_test;
+#[cfg(test)]
+mod tests;
+
+pub use error::{CheckSite, FailingTest, VerifyError};
+
+use crate::cfg::cut::cut_loops;
+use crate::cfg::{AssertReason, BlockId, Cfg, CmdKind};
+use crate::diag::Diagnostic;
+use crate::sema::hir::{self, ImplId};
+use crate::smt::{Reach, Session, SessionOptions};
+use crate::source::Span;
+use crate::vc::{encode, Encoding, FailureId, Model, Obligation, ObligationKind};
+use failing_test::TestContext;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The verdict on one implementation.
+#[derive(Clone, Debug)]
+pub struct ImplementationVerdict {
+    pub implementation: ImplId,
+    pub name: String,
+    pub outcome: Outcome,
+    /// Wall-clock time of the cut, the encoding and every solver query.
+    pub time: Duration,
+}
+
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Every check holds.
+    Verified,
+    /// Some checks fail; `undecided` lists those the solver could decide neither way.
+    Failed { failures: Vec<VerificationFailure>, undecided: Vec<Undecided> },
+    /// No check fails, but the solver could not decide these.
+    Inconclusive(Vec<Undecided>),
+}
+
+impl ImplementationVerdict {
+    /// Every check of the implementation holds.
+    pub fn is_verified(&self) -> bool {
+        matches!(self.outcome, Outcome::Verified)
+    }
+}
+
+/// A check that fails, with an execution that makes it fail.
+#[derive(Clone, Debug)]
+pub struct VerificationFailure {
+    pub obligation: Obligation,
+    /// The execution up to the failing check (over the abstracted program: loops by
+    /// their invariants, calls by their contracts, so possibly not a real execution).
+    pub counterexample: Model,
+    pub site: CheckSite,
+    /// `counterexample` as text.
+    pub test: FailingTest,
+}
+
+/// A check the solver could decide neither way.
+#[derive(Clone, Debug)]
+pub struct Undecided {
+    pub obligation: Obligation,
+    /// `timeout`, `resource limit`, or z3's reason (`incomplete quantifiers`, …).
+    pub reason: String,
+    pub site: CheckSite,
+    /// The model z3 was looking at, if any: every ground constraint holds in it, but
+    /// some quantified axiom may not.
+    pub candidate: Option<(Model, FailingTest)>,
+}
+
+impl ImplementationVerdict {
+    /// The failures (errors), then the undecided checks (warnings), each in check order.
+    pub fn errors(&self) -> Vec<VerifyError> {
+        let (failures, undecided): (&[VerificationFailure], &[Undecided]) = match &self.outcome {
+            Outcome::Verified => (&[], &[]),
+            Outcome::Failed { failures, undecided } => (failures, undecided),
+            Outcome::Inconclusive(undecided) => (&[], undecided),
+        };
+        let failed = failures
+            .iter()
+            .map(|failure| VerifyError::Fails { site: failure.site.clone(), test: failure.test.clone() });
+        let undecided = undecided.iter().map(|check| VerifyError::Undecided {
+            site: check.site.clone(),
+            reason: check.reason.clone(),
+            candidate: check.candidate.as_ref().map(|(_, test)| test.clone()),
+        });
+        failed.chain(undecided).collect()
+    }
+}
+
+/// Every verdict's diagnostics, implementation by implementation.
+pub fn diagnostics(verdicts: &[ImplementationVerdict]) -> Vec<Diagnostic> {
+    verdicts.iter().flat_map(ImplementationVerdict::errors).map(|error| error.to_diagnostic()).collect()
+}
+
+/// The passes recurse over expressions up to `syntax::MAX_EXPR_DEPTH` deep: give the
+/// workers the stack `main` gives the pipeline.
+const WORKER_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// Verifies every implementation of `program`; `cfgs` are its cyclic graphs.
+pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) -> Vec<ImplementationVerdict> {
+    let workers = std::thread::available_parallelism().map_or(1, usize::from).min(cfgs.len());
+    if workers <= 1 {
+        return cfgs.iter().map(|cfg| verify_implementation(program, cfg, options)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let verdicts: Mutex<Vec<Option<ImplementationVerdict>>> = Mutex::new(vec![None; cfgs.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let work = || loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(cfg) = cfgs.get(index) else { break };
+                let verdict = verify_implementation(program, cfg, options);
+                verdicts.lock().expect("a worker that panicked ends the scope with its panic")[index] = Some(verdict);
+            };
+            std::thread::Builder::new()
+                .name("verify".to_string())
+                .stack_size(WORKER_STACK_BYTES)
+                .spawn_scoped(scope, work)
+                .expect("the system can start a verification thread");
+        }
+    });
+    let verdicts = verdicts.into_inner().expect("every worker finished without panicking");
+    verdicts.into_iter().map(|verdict| verdict.expect("the workers verify every implementation")).collect()
+}
+
+/// Verifies one implementation (its cyclic graph) in a session of its own.
+fn verify_implementation(program: &hir::Program, cfg: &Cfg, options: &SessionOptions) -> ImplementationVerdict {
+    let start = Instant::now();
+    let acyclic = cut_loops(program, cfg);
+    let encoding = Arc::new(encode(program, &acyclic));
+    let answers = answers(&encoding, options);
+    let context = TestContext::new(program, cfg, &acyclic, &encoding);
+    let mut failures = Vec::new();
+    let mut undecided = Vec::new();
+    for group in check_groups(&encoding) {
+        let obligation = encoding.failure(group[0]).obligation.clone();
+        let site = site(program, cfg, &obligation);
+        match decide(group.iter().map(|id| &answers[id.index()])) {
+            Decision::Holds => {}
+            Decision::Fails(counterexample) => {
+                let test = context.failing_test(counterexample, &obligation);
+                failures.push(VerificationFailure { obligation, counterexample: counterexample.clone(), site, test });
+            }
+            Decision::Unknown { reason, candidate } => {
+                let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
+                undecided.push(Undecided { obligation, reason: reason.to_string(), site, candidate });
+            }
+        }
+    }
+    let outcome = match (failures.is_empty(), undecided.is_empty()) {
+        (true, true) => Outcome::Verified,
+        (true, false) => Outcome::Inconclusive(undecided),
+        (false, _) => Outcome::Failed { failures, undecided },
+    };
+    ImplementationVerdict { implementation: cfg.implementation, name: cfg.name.clone(), outcome, time: start.elapsed() }
+}
+
+/// The solver's answer to every check of `encoding`, by [`FailureId`]: all of them, in
+/// order, in one session, so the queries (and z3's history, which its answers depend
+/// on) are fixed by the encoding alone.
+///
+/// z3's nonlinear arithmetic is sensitive to that history: the postcondition of
+/// `Divide` (`corpus/div_mod.bpl`), asked after a slightly different sequence of
+/// earlier checks, came back `unknown` ("incomplete (theory arithmetic)") after 10 s,
+/// while a session of its own proves it in 0.5 s. So a check answered `unknown` for
+/// another reason than a limit is asked once more, alone, in a fresh session (still
+/// deterministic: each session has a fresh z3 context).
+fn answers(encoding: &Arc<Encoding>, options: &SessionOptions) -> Vec<Reach> {
+    let mut session = Session::new(Arc::clone(encoding), *options);
+    let mut answers = Vec::with_capacity(encoding.failures.len());
+    for id in encoding.failure_ids() {
+        let answer = match session.check_failure(id) {
+            Reach::Unknown { reason, .. } if !is_limit(&reason) => {
+                Session::new(Arc::clone(encoding), *options).check_failure(id)
+            }
+            answer => answer,
+        };
+        answers.push(answer);
+    }
+    answers
+}
+
+/// The reasons [`crate::smt::Session`] gives when a check ran out of time or resources.
+fn is_limit(reason: &str) -> bool {
+    reason == "timeout" || reason == "resource limit"
+}
+
+enum Decision<'a> {
+    Holds,
+    Fails(&'a Model),
+    Unknown { reason: &'a str, candidate: Option<&'a Model> },
+}
+
+/// The answers of one group's checks, in order: the first failing one decides;
+/// otherwise an undecided one leaves the group undecided.
+fn decide<'a>(group: impl Iterator<Item = &'a Reach>) -> Decision<'a> {
+    let mut decision = Decision::Holds;
+    for answer in group {
+        match answer {
+            Reach::Sat(model) => return Decision::Fails(model),
+            Reach::Unsat => {}
+            Reach::Unknown { reason, candidate } => {
+                if matches!(decision, Decision::Holds) {
+                    decision = Decision::Unknown { reason, candidate: candidate.as_ref() };
+                }
+            }
+        }
+    }
+    decision
+}
+
+/// The encoding's checks grouped into what is reported once (see the module
+/// documentation, "Counting"), in order of their first check. Free invariants are only
+/// assumed (the encoding makes them assumptions already; this guards the rule).
+fn check_groups(encoding: &Encoding) -> Vec<Vec<FailureId>> {
+    let mut groups: Vec<(GroupKey, Vec<FailureId>)> = Vec::new();
+    for id in encoding.failure_ids() {
+        let failure = encoding.failure(id);
+        if matches!(failure.obligation.kind, ObligationKind::Assert(AssertReason::Invariant { free: true, .. })) {
+            continue;
+        }
+        let key = group_key(&failure.obligation, failure.block);
+        match groups.iter_mut().find(|(existing, _)| *existing == key) {
+            Some((_, members)) => members.push(id),
+            None => groups.push((key, vec![id])),
+        }
+    }
+    groups.into_iter().map(|(_, members)| members).collect()
+}
+
+#[derive(PartialEq)]
+struct GroupKey {
+    obligation: Obligation,
+    /// The back edge, for an invariant checked as maintained; `None` otherwise.
+    back_edge: Option<BlockId>,
+}
+
+fn group_key(obligation: &Obligation, block: BlockId) -> GroupKey {
+    let maintained = matches!(obligation.kind, ObligationKind::Assert(AssertReason::InvariantMaintained { .. }));
+    GroupKey { obligation: obligation.clone(), back_edge: maintained.then_some(block) }
+}
+
+/// What a diagnostic says about an obligation's check.
+fn site(program: &hir::Program, cfg: &Cfg, obligation: &Obligation) -> CheckSite {
+    let span = obligation.span;
+    match &obligation.kind {
+        ObligationKind::Assert(AssertReason::User) => CheckSite::Assertion { span },
+        ObligationKind::Assert(AssertReason::InvariantMaintained { .. }) => {
+            CheckSite::InvariantMaintained { invariant: span, loop_span: loop_span(cfg, span) }
+        }
+        // An uncut invariant (none reach the encoding) is checked where the loop is entered.
+        ObligationKind::Assert(AssertReason::InvariantOnEntry { .. } | AssertReason::Invariant { .. }) => {
+            CheckSite::InvariantOnEntry { invariant: span, loop_span: loop_span(cfg, span) }
+        }
+        ObligationKind::Requires { callee, .. } => CheckSite::Precondition {
+            callee: program.procedures[callee.index()].name.clone(),
+            call: span,
+            clause: obligation.related.unwrap_or(span),
+        },
+        ObligationKind::Ensures { .. } => {
+            CheckSite::Postcondition { clause: span, implementation: obligation.related.unwrap_or(cfg.span) }
+        }
+    }
+}
+
+/// The loop whose head (in the cyclic graph) holds the invariant at `invariant`.
+fn loop_span(cfg: &Cfg, invariant: Span) -> Option<Span> {
+    cfg.loops
+        .iter()
+        .find(|found| {
+            cfg.block(found.header)
+                .cmds
+                .iter()
+                .any(|cmd| cmd.span == invariant && matches!(cmd.kind, CmdKind::Assert { .. }))
+        })
+        .map(|found| found.span)
+}

@@ -1,0 +1,23 @@
+// corpus/max.bpl with a wrong postcondition: `m > a` fails whenever the maximum is `a`.
+// Max3 still verifies, against the (wrong, stronger) contract of Max.
+
+procedure Max(a: int, b: int) returns (m: int)
+  ensures m > a && m >= b;  // wrong: fails when a >= b
+  ensures m == a || m == b;
+{
+  if (a >= b) {
+    m := a;
+  } else {
+    m := b;
+  }
+}
+
+// The maximum of three, written with a conditional expression and a call.
+procedure Max3(a: int, b: int, c: int) returns (m: int)
+  ensures m >= a && m >= b && m >= c;
+  ensures m == a || m == b || m == c;
+{
+  var ab: int;
+  call ab := Max(a, b);
+  m := (if ab >= c then ab else c);
+}
