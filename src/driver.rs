@@ -225,10 +225,12 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);
     }
-    // Dead code is proved only over verified abstractions; verify every implementation
-    // the selected ones call too, so their contracts can be trusted.
+    // Dead code is proved only over verified abstractions: verify the implementations
+    // that have some (loops cut by invariants, calls by contracts) and their callees.
     let (all_cfgs, _) = cfg::lower::lower_all(&program);
-    let verdicts = verify::verify(&program, &all_cfgs, &options.session);
+    let needed = needs_verification(&program, &cfgs);
+    let to_verify: Vec<cfg::Cfg> = all_cfgs.into_iter().filter(|cfg| needed.contains(&cfg.implementation)).collect();
+    let verdicts = verify::verify(&program, &to_verify, &options.session);
     let sound = sound_abstractions(&program, &cfgs, &verdicts);
     let runs: Vec<gen::ImplementationRun> =
         cfgs.iter().zip(sound).map(|(cfg, sound)| gen::generate(&program, cfg, &options, sound)).collect();
@@ -283,6 +285,30 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
         )?;
     }
     Ok(if failures == 0 { Outcome::Success } else { Outcome::ProgramErrors })
+}
+
+/// The implementations whose verdicts decide whether `cfgs`' abstractions are sound:
+/// each of `cfgs` with a loop or a call to an implemented procedure, and those callees.
+fn needs_verification(program: &hir::Program, cfgs: &[cfg::Cfg]) -> std::collections::BTreeSet<hir::ImplId> {
+    let mut needed = std::collections::BTreeSet::new();
+    for cfg in cfgs {
+        let callees: Vec<hir::ImplId> = cfg
+            .blocks
+            .iter()
+            .flat_map(|block| &block.cmds)
+            .filter_map(|cmd| match &cmd.kind {
+                cfg::CmdKind::Call { callee, .. } => Some(&program.procedures[callee.index()].implementations),
+                _ => None,
+            })
+            .flatten()
+            .copied()
+            .collect();
+        if !cfg.loops.is_empty() || !callees.is_empty() {
+            needed.insert(cfg.implementation);
+            needed.extend(callees);
+        }
+    }
+    needed
 }
 
 /// Which implementations may have their unsatisfiable goals reported as proved dead:
