@@ -177,6 +177,22 @@ fn emit_all(db: &SourceDb, output: &OutputConfig, streams: &mut Streams, diagnos
     diagnostics.iter().try_for_each(|diagnostic| emitter.emit(streams.err, diagnostic))
 }
 
+/// Lowers every implementation, emitting the diagnostics of those that cannot be.
+fn lower_or_report(
+    db: &SourceDb,
+    program: &hir::Program,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Result<Vec<cfg::Cfg>, Outcome>> {
+    let (cfgs, errors) = cfg::lower::lower_all(program);
+    if errors.is_empty() {
+        return Ok(Ok(cfgs));
+    }
+    let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
+    emit_all(db, output, streams, &diagnostics)?;
+    Ok(Err(Outcome::ProgramErrors))
+}
+
 /// `seedgen seed FILE`: the conditionally seeded program on stdout.
 pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
     let mut db = SourceDb::new();
@@ -184,12 +200,10 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
         Ok(program) => program,
         Err(outcome) => return Ok(outcome),
     };
-    let (cfgs, errors) = cfg::lower::lower_all(&program);
-    if !errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
-        emit_all(&db, output, streams, &diagnostics)?;
-        return Ok(Outcome::ProgramErrors);
-    }
+    let cfgs = match lower_or_report(&db, &program, output, streams)? {
+        Ok(cfgs) => cfgs,
+        Err(outcome) => return Ok(outcome),
+    };
     let seeded: Vec<seeded::SeededCfg> = cfgs
         .iter()
         .map(|cfg| {
@@ -213,23 +227,20 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         procedures: config.procedures.clone(),
         session: SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() },
     };
-    let cfgs = match gen::lower_selected(&program, &options) {
+    let all_cfgs = match lower_or_report(&db, &program, output, streams)? {
         Ok(cfgs) => cfgs,
-        Err(errors) => {
-            let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
-            emit_all(&db, output, streams, &diagnostics)?;
-            return Ok(Outcome::ProgramErrors);
-        }
+        Err(outcome) => return Ok(outcome),
     };
+    let cfgs = gen::select(&all_cfgs, &options);
     if let Some(missing) = config.procedures.iter().find(|name| !cfgs.iter().any(|cfg| &cfg.name == *name)) {
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);
     }
     // Dead code is proved only over verified abstractions: verify the implementations
     // that have some (loops cut by invariants, calls by contracts) and their callees.
-    let (all_cfgs, _) = cfg::lower::lower_all(&program);
     let needed = needs_verification(&program, &cfgs);
-    let to_verify: Vec<cfg::Cfg> = all_cfgs.into_iter().filter(|cfg| needed.contains(&cfg.implementation)).collect();
+    let to_verify: Vec<cfg::Cfg> =
+        all_cfgs.iter().filter(|&cfg| needed.contains(&cfg.implementation)).cloned().collect();
     let verdicts = verify::verify(&program, &to_verify, &options.session);
     let sound = sound_abstractions(&program, &cfgs, &verdicts);
     let runs: Vec<gen::ImplementationRun> =
@@ -264,12 +275,10 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
         Ok(program) => program,
         Err(outcome) => return Ok(outcome),
     };
-    let (cfgs, errors) = cfg::lower::lower_all(&program);
-    if !errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
-        emit_all(&db, output, streams, &diagnostics)?;
-        return Ok(Outcome::ProgramErrors);
-    }
+    let cfgs = match lower_or_report(&db, &program, output, streams)? {
+        Ok(cfgs) => cfgs,
+        Err(outcome) => return Ok(outcome),
+    };
     let options = SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() };
     let verdicts = verify::verify(&program, &cfgs, &options);
     let diagnostics = verify::diagnostics(&verdicts);

@@ -8,7 +8,7 @@
 
 pub mod enumerate;
 
-use crate::cfg::{self, Cfg, CfgError};
+use crate::cfg::{self, Cfg};
 use crate::seed::goals::{goals, Goal, GoalSelection};
 use crate::seed::seeded::{seed, visible_names, SeededCfg};
 use crate::sema::hir;
@@ -43,14 +43,10 @@ impl ImplementationRun {
     }
 }
 
-/// Lowers every implementation (all of them, or those named in `options.procedures`).
-pub fn lower_selected(program: &hir::Program, options: &GenOptions) -> Result<Vec<Cfg>, Vec<CfgError>> {
-    let (cfgs, errors) = cfg::lower::lower_all(program);
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let selected = |cfg: &Cfg| options.procedures.is_empty() || options.procedures.contains(&cfg.name);
-    Ok(cfgs.into_iter().filter(selected).collect())
+/// The graphs of the implementations `options.procedures` names (all when empty).
+pub fn select(cfgs: &[Cfg], options: &GenOptions) -> Vec<Cfg> {
+    let selected = |cfg: &&Cfg| options.procedures.is_empty() || options.procedures.contains(&cfg.name);
+    cfgs.iter().filter(selected).cloned().collect()
 }
 
 /// Generates tests for one lowered implementation. `abstractions_verified` says whether

@@ -5,7 +5,6 @@
 
 use crate::support::{bpl_files, display_name, seedgen};
 use std::path::Path;
-use std::process::Command;
 
 fn seeded(path: &Path, goals: &str) -> String {
     let output = seedgen(&["seed", "--goals", goals, &display_name(path)]);
@@ -42,17 +41,6 @@ fn expected_unreachable(path: &Path) -> usize {
     text.lines().filter(|line| line.starts_with("// expect-unreachable: ")).count()
 }
 
-fn boogie_errors(file: &Path) -> usize {
-    let output = Command::new("boogie").arg(file).arg("/errorLimit:10000").output().expect("boogie runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let summary = stdout
-        .lines()
-        .find(|line| line.starts_with("Boogie program verifier finished"))
-        .unwrap_or_else(|| panic!("{}: no verdict:\n{stdout}", file.display()));
-    let errors = summary.rsplit(", ").next().expect("the summary lists errors");
-    errors.split(' ').next().and_then(|count| count.parse().ok()).expect("an error count")
-}
-
 #[test]
 #[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
 fn boogie_reports_one_error_per_reachable_seed() {
@@ -63,7 +51,7 @@ fn boogie_reports_one_error_per_reachable_seed() {
             let file = dir.path().join(format!("{}.{goals}.bpl", path.file_stem().expect("a name").to_string_lossy()));
             std::fs::write(&file, &text).expect("the temporary file is writable");
             let expected = seed_count(&text) - expected_unreachable(&path);
-            assert_eq!(boogie_errors(&file), expected, "{} --goals {goals}", display_name(&path));
+            assert_eq!(crate::support::boogie_errors(&file), expected, "{} --goals {goals}", display_name(&path));
         }
     }
 }

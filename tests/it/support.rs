@@ -62,3 +62,16 @@ pub fn seedgen(args: &[&str]) -> Output {
         .output()
         .expect("the seedgen binary runs")
 }
+
+/// Boogie 2.4.1's error count on `file` (every failing assertion, up to 10,000), read off
+/// `Boogie program verifier finished with N verified, M errors`.
+pub fn boogie_errors(file: &Path) -> usize {
+    let output = Command::new("boogie").arg(file).arg("/errorLimit:10000").output().expect("boogie runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let summary = stdout
+        .lines()
+        .find(|line| line.starts_with("Boogie program verifier finished"))
+        .unwrap_or_else(|| panic!("{}: no verdict:\n{stdout}", file.display()));
+    let errors = summary.rsplit(", ").next().expect("the summary lists errors");
+    errors.split(' ').next().and_then(|count| count.parse().ok()).expect("an error count")
+}

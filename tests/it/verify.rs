@@ -10,7 +10,6 @@ use seedgen::diag::render_human_plain;
 use seedgen::smt::SessionOptions;
 use seedgen::verify::{self, ImplementationVerdict, Outcome};
 use std::path::Path;
-use std::process::Command;
 
 /// The verdicts on a file that checks and lowers, and its rendered diagnostics.
 fn verified(path: &Path) -> (Vec<ImplementationVerdict>, String) {
@@ -67,18 +66,6 @@ fn the_corpus_verifies() {
     }
 }
 
-/// Boogie's error count: `Boogie program verifier finished with N verified, M errors`.
-fn boogie_errors(file: &Path) -> usize {
-    let output = Command::new("boogie").arg(file).output().expect("boogie runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let summary = stdout
-        .lines()
-        .find(|line| line.starts_with("Boogie program verifier finished"))
-        .unwrap_or_else(|| panic!("{}: no verdict:\n{stdout}", file.display()));
-    let errors = summary.rsplit(", ").next().expect("the summary lists errors");
-    errors.split(' ').next().and_then(|count| count.parse().ok()).expect("an error count")
-}
-
 /// The count a `// boogie-errors: N` line announces, if the file has one.
 fn announced_boogie_errors(path: &Path) -> Option<usize> {
     let text = std::fs::read_to_string(path).expect("test inputs are readable");
@@ -96,7 +83,7 @@ fn boogie_reports_as_many_errors() {
     for path in files {
         let (verdicts, rendered) = verified(&path);
         let expected = announced_boogie_errors(&path).unwrap_or_else(|| failure_count(&verdicts));
-        assert_eq!(boogie_errors(&path), expected, "{}:\n{rendered}", display_name(&path));
+        assert_eq!(crate::support::boogie_errors(&path), expected, "{}:\n{rendered}", display_name(&path));
     }
 }
 
