@@ -149,6 +149,12 @@ pub enum ColorArg {
 pub enum DumpArg {
     /// The parsed program, printed back as Boogie text.
     Ast,
+    /// Each implementation's control-flow graph, as unstructured Boogie.
+    Cfg,
+    /// The graphs after the loop cut by invariants (what the solver sees).
+    Cut,
+    /// The SMT-LIB text of each implementation's encoding, goals seeded.
+    Smt2,
 }
 
 impl Cli {
@@ -156,7 +162,12 @@ impl Cli {
     pub fn into_config(self) -> Config {
         match self.command {
             Command::Check(args) => {
-                let dump = args.dump.map(|DumpArg::Ast| Dump::Ast);
+                let dump = args.dump.map(|dump| match dump {
+                    DumpArg::Ast => Dump::Ast,
+                    DumpArg::Cfg => Dump::Cfg,
+                    DumpArg::Cut => Dump::Cut,
+                    DumpArg::Smt2 => Dump::Smt2,
+                });
                 Config::Check(CheckConfig { files: args.files, dump }, output_config(&args.output))
             }
             Command::Seed(args) => {

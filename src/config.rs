@@ -21,6 +21,12 @@ pub struct OutputConfig {
 pub enum Dump {
     /// The parsed program, printed back as Boogie.
     Ast,
+    /// Each implementation's control-flow graph, as unstructured Boogie.
+    Cfg,
+    /// The graphs after the loop cut by invariants (what the solver sees).
+    Cut,
+    /// The SMT-LIB text of each implementation's encoding, goals seeded.
+    Smt2,
 }
 
 #[derive(Clone, Debug)]

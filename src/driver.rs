@@ -109,25 +109,52 @@ pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Stre
         };
         let file = db.add(path.display().to_string(), text);
         let checked = check_file(&db, file);
-        let emitter = Emitter { db: &db, format: output.message_format };
-        for diagnostic in &checked.diagnostics {
-            emitter.emit(streams.err, diagnostic)?;
-        }
-        error_count += count(&checked.diagnostics, Severity::Error);
-        warning_count += count(&checked.diagnostics, Severity::Warning);
-        if checked.has_errors() && outcome == Outcome::Success {
-            outcome = Outcome::ProgramErrors;
-        }
-        if let Some(Dump::Ast) = config.dump {
-            if !checked.has_errors() {
-                write!(streams.out, "{}", syntax::printer::print_program(&checked.ast))?;
+        let mut diagnostics = checked.diagnostics.clone();
+        if let (Some(dump), false) = (config.dump, checked.has_errors()) {
+            match dump_stage(&checked, dump) {
+                Ok(text) => write!(streams.out, "{text}")?,
+                Err(errors) => diagnostics.extend(errors),
             }
+        }
+        emit_all(&db, output, streams, &diagnostics)?;
+        error_count += count(&diagnostics, Severity::Error);
+        warning_count += count(&diagnostics, Severity::Warning);
+        if error_count > 0 && outcome == Outcome::Success {
+            outcome = Outcome::ProgramErrors;
         }
     }
     if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
         writeln!(streams.err, "{}", summary(config.files.len(), error_count, warning_count))?;
     }
     Ok(outcome)
+}
+
+/// `--dump STAGE` of a file that checked cleanly: the stage printed back, or the
+/// diagnostics of the stages that could not be reached.
+fn dump_stage(checked: &Checked, dump: Dump) -> Result<String, Vec<Diagnostic>> {
+    let hir = checked.hir.as_ref().expect("a file without errors has its HIR");
+    if dump == Dump::Ast {
+        return Ok(syntax::printer::print_program(&checked.ast));
+    }
+    let (cfgs, errors) = cfg::lower::lower_all(hir);
+    if !errors.is_empty() {
+        return Err(errors.iter().map(|error| error.to_diagnostic()).collect());
+    }
+    let cut: Vec<cfg::Cfg> = cfgs.iter().map(|graph| cfg::cut::cut_loops(hir, graph)).collect();
+    Ok(match dump {
+        Dump::Ast => unreachable!("handled above"),
+        Dump::Cfg => cfg::print::print_program(hir, &cfgs),
+        Dump::Cut => cfg::print::print_program(hir, &cut),
+        Dump::Smt2 => cut
+            .iter()
+            .map(|graph| {
+                let seeded =
+                    seeded::seed(graph, &goals::goals(graph), Default::default(), &seeded::visible_names(hir, graph));
+                let encoding = std::sync::Arc::new(crate::vc::encode(hir, &seeded.cfg));
+                format!("; implementation {}\n{}", graph.name, crate::smt::to_smt2(encoding))
+            })
+            .collect(),
+    })
 }
 
 fn count(diagnostics: &[Diagnostic], severity: Severity) -> usize {

@@ -160,3 +160,16 @@ fn dump_ast_prints_the_program_back() {
     assert_eq!(code, Some(0));
     assert!(stdout.contains("y := x + 1;"), "{stdout}");
 }
+
+#[test]
+fn dump_prints_every_later_stage() {
+    let dump = |stage: &str| {
+        let output = seedgen(&["check", "--quiet", "--dump", stage, "corpus/linear_search.bpl"]);
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    assert!(dump("cfg").contains("// while#1/body"));
+    assert!(dump("cut").contains("havoc"));
+    let smt2 = dump("smt2");
+    assert!(smt2.starts_with("; implementation LinearSearch") && smt2.contains("(assert"));
+}
