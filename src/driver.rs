@@ -204,31 +204,34 @@ fn emit_all(db: &SourceDb, output: &OutputConfig, streams: &mut Streams, diagnos
     diagnostics.iter().try_for_each(|diagnostic| emitter.emit(streams.err, diagnostic))
 }
 
-/// Lowers every implementation, emitting the diagnostics of those that cannot be.
-fn lower_or_report(
-    db: &SourceDb,
-    program: &hir::Program,
-    output: &OutputConfig,
-    streams: &mut Streams,
-) -> io::Result<Result<Vec<cfg::Cfg>, Outcome>> {
-    let (cfgs, errors) = cfg::lower::lower_all(program);
-    if errors.is_empty() {
-        return Ok(Ok(cfgs));
+/// A checked program lowered to graphs, with the source database its spans point into.
+struct Lowered {
+    db: SourceDb,
+    program: hir::Program,
+    cfgs: Vec<cfg::Cfg>,
+}
+
+/// Reads, checks and lowers one file, emitting every diagnostic on the way; the
+/// lowered program, or the outcome to end the run with.
+fn load_and_lower(path: &Path, output: &OutputConfig, streams: &mut Streams) -> io::Result<Result<Lowered, Outcome>> {
+    let mut db = SourceDb::new();
+    let program = match front_end(&mut db, path, output, streams)? {
+        Ok(program) => program,
+        Err(outcome) => return Ok(Err(outcome)),
+    };
+    let (cfgs, errors) = cfg::lower::lower_all(&program);
+    if !errors.is_empty() {
+        let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
+        emit_all(&db, output, streams, &diagnostics)?;
+        return Ok(Err(Outcome::ProgramErrors));
     }
-    let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
-    emit_all(db, output, streams, &diagnostics)?;
-    Ok(Err(Outcome::ProgramErrors))
+    Ok(Ok(Lowered { db, program, cfgs }))
 }
 
 /// `seedgen seed FILE`: the conditionally seeded program on stdout.
 pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let mut db = SourceDb::new();
-    let program = match front_end(&mut db, &config.file, output, streams)? {
-        Ok(program) => program,
-        Err(outcome) => return Ok(outcome),
-    };
-    let cfgs = match lower_or_report(&db, &program, output, streams)? {
-        Ok(cfgs) => cfgs,
+    let Lowered { program, cfgs, .. } = match load_and_lower(&config.file, output, streams)? {
+        Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
     let seeded: Vec<seeded::SeededCfg> = cfgs
@@ -244,19 +247,14 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
 
 /// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
 pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let mut db = SourceDb::new();
-    let program = match front_end(&mut db, &config.file, output, streams)? {
-        Ok(program) => program,
+    let Lowered { db, program, cfgs: all_cfgs } = match load_and_lower(&config.file, output, streams)? {
+        Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
     let options = GenOptions {
         goals: config.goals,
         procedures: config.procedures.clone(),
         session: SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() },
-    };
-    let all_cfgs = match lower_or_report(&db, &program, output, streams)? {
-        Ok(cfgs) => cfgs,
-        Err(outcome) => return Ok(outcome),
     };
     let cfgs = gen::select(&all_cfgs, &options);
     if let Some(missing) = config.procedures.iter().find(|name| !cfgs.iter().any(|cfg| &cfg.name == *name)) {
@@ -297,13 +295,8 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
 /// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
 /// failing test at the failing clause.
 pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let mut db = SourceDb::new();
-    let program = match front_end(&mut db, &config.file, output, streams)? {
-        Ok(program) => program,
-        Err(outcome) => return Ok(outcome),
-    };
-    let cfgs = match lower_or_report(&db, &program, output, streams)? {
-        Ok(cfgs) => cfgs,
+    let Lowered { db, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
+        Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
     let options = SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() };
