@@ -64,6 +64,10 @@ pub struct ProveTestsArgs {
     /// The solver's time limit per check, in milliseconds.
     #[arg(long, default_value_t = 10_000, value_name = "MS")]
     pub timeout_ms: u32,
+    /// How many levels of calls to procedures with a body are inlined; deeper calls (and
+    /// all with 0) are modelled by the callee's contract.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub inline_depth: u32,
     /// How the summary is printed.
     #[arg(long, value_enum, default_value_t = FormatArg::Human, value_name = "FORMAT")]
     pub format: FormatArg,
@@ -189,6 +193,7 @@ impl Cli {
                     goals: args.goals.into(),
                     procedures: args.procedures,
                     timeout_ms: args.timeout_ms,
+                    inline_depth: args.inline_depth,
                     format,
                 };
                 Config::ProveTests(config, output_config(&args.output))

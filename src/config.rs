@@ -60,6 +60,8 @@ pub struct ProveTestsConfig {
     /// `--proc`: only these implementations; all when empty.
     pub procedures: Vec<String>,
     pub timeout_ms: u32,
+    /// `--inline-depth`: levels of calls inlined; beyond, calls are modelled by contracts.
+    pub inline_depth: u32,
     pub format: SummaryFormat,
 }
 

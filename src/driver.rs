@@ -19,6 +19,7 @@ use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
 use crate::suite::{self, SuiteContext};
 use crate::syntax::{self, ast};
 use crate::verify::{self, ImplementationVerdict};
+use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -255,26 +256,28 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         goals: config.goals,
         procedures: config.procedures.clone(),
         session: SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() },
+        inline_depth: config.inline_depth,
     };
-    let cfgs = gen::select(&all_cfgs, &options);
-    if let Some(missing) = config.procedures.iter().find(|name| !cfgs.iter().any(|cfg| &cfg.name == *name)) {
+    let selected = gen::select(&all_cfgs, &options);
+    if let Some(missing) = config.procedures.iter().find(|name| !selected.iter().any(|cfg| &cfg.name == *name)) {
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);
     }
+    let cfgs = gen::inline(&program, &all_cfgs, &selected, &options);
     // Dead code is proved only over verified abstractions: verify the implementations
     // that have some (loops cut by invariants, calls by contracts) and their callees.
-    let needed = needs_verification(&program, &cfgs);
+    let needed = needs_verification(&program, &all_cfgs, &cfgs);
     let to_verify: Vec<cfg::Cfg> =
         all_cfgs.iter().filter(|&cfg| needed.contains(&cfg.implementation)).cloned().collect();
     let verdicts = verify::verify(&program, &to_verify, &options.session);
-    let sound = sound_abstractions(&program, &cfgs, &verdicts);
+    let sound = sound_abstractions(&program, &all_cfgs, &cfgs, &verdicts);
     let runs: Vec<gen::ImplementationRun> =
         cfgs.iter().zip(sound).map(|(cfg, sound)| gen::generate(&program, cfg, &options, sound)).collect();
     emit_all(&db, output, streams, &report::goal_diagnostics(&runs))?;
     let file = db.name(FileId(0)).to_string();
     let context =
         SuiteContext { db: &db, program: &program, file: &file, source_text: db.text(FileId(0)), goals: config.goals };
-    let suite = suite::build(&context, &runs, &cfgs.iter().collect::<Vec<_>>());
+    let suite = suite::build(&context, &runs, &selected.iter().collect::<Vec<_>>());
     if let Err(error) = suite::write_atomically(&config.suite, &suite::json::to_text(&suite)) {
         writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
         return Ok(Outcome::InputError);
@@ -316,47 +319,66 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     Ok(if failures == 0 { Outcome::Success } else { Outcome::ProgramErrors })
 }
 
-/// The implementations whose verdicts decide whether `cfgs`' abstractions are sound:
-/// each of `cfgs` with a loop or a call to an implemented procedure, and those callees.
-fn needs_verification(program: &hir::Program, cfgs: &[cfg::Cfg]) -> std::collections::BTreeSet<hir::ImplId> {
-    let mut needed = std::collections::BTreeSet::new();
-    for cfg in cfgs {
-        let callees: Vec<hir::ImplId> = cfg
-            .blocks
-            .iter()
-            .flat_map(|block| &block.cmds)
-            .filter_map(|cmd| match &cmd.kind {
-                cfg::CmdKind::Call { callee, .. } => Some(&program.procedures[callee.index()].implementations),
-                _ => None,
-            })
-            .flatten()
-            .copied()
-            .collect();
-        if !cfg.loops.is_empty() || !callees.is_empty() {
-            needed.insert(cfg.implementation);
-            needed.extend(callees);
-        }
+/// The implementations whose proofs make the abstractions of `cfgs` (calls inlined)
+/// sound: for a graph that cuts a loop or models a call by its contract, itself and
+/// every implementation its calls may reach.
+fn needs_verification(program: &hir::Program, all: &[cfg::Cfg], cfgs: &[cfg::Cfg]) -> BTreeSet<hir::ImplId> {
+    let mut needed = BTreeSet::new();
+    for cfg in cfgs.iter().filter(|cfg| has_abstractions(cfg)) {
+        needed.insert(cfg.implementation);
+        needed.extend(reachable_implementations(program, all, cfg));
     }
     needed
 }
 
+fn has_abstractions(cfg: &cfg::Cfg) -> bool {
+    !cfg.loops.is_empty() || callees(cfg).next().is_some()
+}
+
+fn callees(cfg: &cfg::Cfg) -> impl Iterator<Item = hir::ProcId> + '_ {
+    cfg.blocks.iter().flat_map(|block| &block.cmds).filter_map(|cmd| match &cmd.kind {
+        cfg::CmdKind::Call { callee, .. } => Some(*callee),
+        _ => None,
+    })
+}
+
+/// Every implementation a call in `cfg` may reach, directly or through other calls.
+fn reachable_implementations(program: &hir::Program, all: &[cfg::Cfg], cfg: &cfg::Cfg) -> BTreeSet<hir::ImplId> {
+    let implementations = |cfg: &cfg::Cfg| -> Vec<hir::ImplId> {
+        callees(cfg).flat_map(|callee| program.procedures[callee.index()].implementations.iter().copied()).collect()
+    };
+    let mut reached = BTreeSet::new();
+    let mut pending = implementations(cfg);
+    while let Some(implementation) = pending.pop() {
+        if reached.insert(implementation) {
+            if let Some(callee) = all.iter().find(|cfg| cfg.implementation == implementation) {
+                pending.extend(implementations(callee));
+            }
+        }
+    }
+    reached
+}
+
 /// Which implementations may have their unsatisfiable goals reported as proved dead:
-/// those whose loop invariants and whose callees' contracts are verified, so that the
-/// invariant cut and the contracts over-approximate the executions (DESIGN.md §1).
-fn sound_abstractions(program: &hir::Program, cfgs: &[cfg::Cfg], verdicts: &[ImplementationVerdict]) -> Vec<bool> {
+/// those whose loop invariants, and the invariants and contracts of everything their
+/// calls reach, are verified, so that the invariant cut and the contracts
+/// over-approximate the executions (DESIGN.md §1).
+fn sound_abstractions(
+    program: &hir::Program,
+    all: &[cfg::Cfg],
+    cfgs: &[cfg::Cfg],
+    verdicts: &[ImplementationVerdict],
+) -> Vec<bool> {
     let verified = |implementation: hir::ImplId| {
         verdicts.iter().any(|verdict| verdict.implementation == implementation && verdict.is_verified())
     };
-    let callees_verified = |cfg: &cfg::Cfg| {
-        cfg.blocks.iter().flat_map(|block| &block.cmds).all(|cmd| match &cmd.kind {
-            cfg::CmdKind::Call { callee, .. } => program.procedures[callee.index()]
-                .implementations
-                .iter()
-                .all(|&implementation| verified(implementation)),
-            _ => true,
+    cfgs.iter()
+        .map(|cfg| {
+            !has_abstractions(cfg)
+                || (verified(cfg.implementation)
+                    && reachable_implementations(program, all, cfg).into_iter().all(verified))
         })
-    };
-    cfgs.iter().map(|cfg| verified(cfg.implementation) && callees_verified(cfg)).collect()
+        .collect()
 }
 
 /// Runs a validated configuration.

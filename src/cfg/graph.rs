@@ -133,6 +133,12 @@ pub enum AssertReason {
     /// After [`crate::cfg::cut`]: invariant `index` is maintained by an iteration that
     /// started in a state satisfying every invariant.
     InvariantMaintained { index: u32 },
+    /// After [`crate::cfg::inline`]: clause `clause` of the `requires` of an inlined
+    /// callee, at the call.
+    Requires { callee: hir::ProcId, clause: u32 },
+    /// After [`crate::cfg::inline`]: clause `clause` of the `ensures` of an inlined
+    /// callee, at its return.
+    Ensures { callee: hir::ProcId, clause: u32 },
 }
 
 /// A natural loop.

@@ -7,9 +7,11 @@
 pub mod cut;
 pub mod error;
 pub mod graph;
+pub mod inline;
 pub mod loops;
 pub mod lower;
 pub mod print;
+pub mod uninit;
 
 pub use error::CfgError;
 pub use graph::*;

@@ -83,6 +83,8 @@ fn assert_tag(reason: AssertReason) -> String {
         AssertReason::Invariant { free: true, index } => format!("{{free inv {index}}}"),
         AssertReason::InvariantOnEntry { index } => format!("{{entry {index}}}"),
         AssertReason::InvariantMaintained { index } => format!("{{maintained {index}}}"),
+        AssertReason::Requires { clause, .. } => format!("{{requires {clause}}}"),
+        AssertReason::Ensures { clause, .. } => format!("{{ensures {clause}}}"),
     }
 }
 
@@ -96,6 +98,15 @@ pub(super) fn check_lower(source: &str) -> String {
 pub(super) fn check_cut(source: &str) -> String {
     let (program, cfg) = lowered(source);
     outline(&program, &super::cut::cut_loops(&program, &cfg))
+}
+
+/// The outline of the first implementation of `source` with its calls inlined `depth`
+/// levels deep.
+pub(super) fn check_inline(source: &str, depth: u32) -> String {
+    let program = program(source);
+    let (cfgs, errors) = super::lower::lower_all(&program);
+    assert!(errors.is_empty(), "the test program lowers");
+    outline(&program, &super::inline::inline_calls(&program, &cfgs, &cfgs[0], depth))
 }
 
 /// Compares an outline with an indented raw-string expectation.

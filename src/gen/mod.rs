@@ -24,6 +24,8 @@ pub struct GenOptions {
     /// Only implementations with these names (`--proc`); all when empty.
     pub procedures: Vec<String>,
     pub session: SessionOptions,
+    /// Levels of calls to procedures with a body inlined (`--inline-depth`).
+    pub inline_depth: u32,
 }
 
 /// What generation established for one implementation.
@@ -49,8 +51,15 @@ pub fn select(cfgs: &[Cfg], options: &GenOptions) -> Vec<Cfg> {
     cfgs.iter().filter(selected).cloned().collect()
 }
 
-/// Generates tests for one lowered implementation. `abstractions_verified` says whether
-/// its loop invariants and its callees' contracts are verified.
+/// The graphs of `selected` with their calls inlined to `options.inline_depth`; `all`
+/// are the graphs of every implementation.
+pub fn inline(program: &hir::Program, all: &[Cfg], selected: &[Cfg], options: &GenOptions) -> Vec<Cfg> {
+    selected.iter().map(|cfg| cfg::inline::inline_calls(program, all, cfg, options.inline_depth)).collect()
+}
+
+/// Generates tests for one lowered implementation (calls inlined as wanted, loops not
+/// cut). `abstractions_verified` says whether the loop invariants and the contracts it
+/// relies on are verified.
 pub fn generate(
     program: &hir::Program,
     cfg: &Cfg,

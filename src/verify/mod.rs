@@ -271,7 +271,14 @@ fn group_key(obligation: &Obligation, block: BlockId) -> GroupKey {
 fn site(program: &hir::Program, cfg: &Cfg, obligation: &Obligation) -> CheckSite {
     let span = obligation.span;
     match &obligation.kind {
-        ObligationKind::Assert(AssertReason::User) => CheckSite::Assertion { span },
+        // Verification is modular (nothing is inlined), so inlined contracts only come
+        // from callers that inline on purpose; they read as assertions at the call.
+        ObligationKind::Assert(AssertReason::User | AssertReason::Ensures { .. }) => CheckSite::Assertion { span },
+        ObligationKind::Assert(AssertReason::Requires { callee, .. }) => CheckSite::Precondition {
+            callee: program.procedures[callee.index()].name.clone(),
+            call: span,
+            clause: span,
+        },
         ObligationKind::Assert(AssertReason::InvariantMaintained { .. }) => {
             CheckSite::InvariantMaintained { invariant: span, loop_span: loop_span(cfg, span) }
         }
