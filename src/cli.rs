@@ -3,7 +3,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::config::{
-    CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, SeedConfig, SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat,
+    SeedConfig, SummaryFormat, VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
@@ -33,6 +34,35 @@ pub enum Command {
     /// Prove every contract and assertion (loops by their invariants, calls by their
     /// contracts); each failure comes with a failing test.
     Verify(VerifyArgs),
+    /// Run a suite against the program: each test passes, fails (a check or an output
+    /// differs from the recording), is invalid (it no longer fits the program) or
+    /// cannot run; then the goals the suite leaves uncovered.
+    RunTests(RunTestsArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct RunTestsArgs {
+    /// The program to test.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The suite, as `prove-tests` writes it.
+    #[arg(value_name = "SUITE")]
+    pub suite: PathBuf,
+    /// How results are printed: human, one JSON document, or JUnit XML.
+    #[arg(long, value_enum, default_value_t = RunFormatArg::Human, value_name = "FORMAT")]
+    pub format: RunFormatArg,
+    /// Also write the suite's coverage of the program as LCOV to OUT.
+    #[arg(long, value_name = "OUT")]
+    pub lcov: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunFormatArg {
+    Human,
+    Json,
+    Junit,
 }
 
 #[derive(Args, Debug)]
@@ -181,6 +211,15 @@ impl Cli {
                 VerifyConfig { file: args.file, timeout_ms: args.timeout_ms },
                 output_config(&args.output),
             ),
+            Command::RunTests(args) => {
+                let format = match args.format {
+                    RunFormatArg::Human => RunTestsFormat::Human,
+                    RunFormatArg::Json => RunTestsFormat::Json,
+                    RunFormatArg::Junit => RunTestsFormat::Junit,
+                };
+                let config = RunTestsConfig { file: args.file, suite: args.suite, format, lcov: args.lcov };
+                Config::RunTests(config, output_config(&args.output))
+            }
             Command::ProveTests(args) => {
                 let suite = args.output_file.unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file));
                 let format = match args.format {

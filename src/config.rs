@@ -80,12 +80,30 @@ pub struct VerifyConfig {
     pub timeout_ms: u32,
 }
 
+/// `seedgen run-tests FILE SUITE`.
+#[derive(Clone, Debug)]
+pub struct RunTestsConfig {
+    pub file: PathBuf,
+    pub suite: PathBuf,
+    pub format: RunTestsFormat,
+    /// `--lcov OUT`.
+    pub lcov: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunTestsFormat {
+    Human,
+    Json,
+    Junit,
+}
+
 #[derive(Clone, Debug)]
 pub enum Config {
     Check(CheckConfig, OutputConfig),
     Seed(SeedConfig, OutputConfig),
     ProveTests(ProveTestsConfig, OutputConfig),
     Verify(VerifyConfig, OutputConfig),
+    RunTests(RunTestsConfig, OutputConfig),
 }
 
 impl Config {
@@ -94,7 +112,8 @@ impl Config {
             Config::Check(_, output)
             | Config::Seed(_, output)
             | Config::ProveTests(_, output)
-            | Config::Verify(_, output) => output,
+            | Config::Verify(_, output)
+            | Config::RunTests(_, output) => output,
         }
     }
 }

@@ -7,10 +7,13 @@
 
 use crate::cfg;
 use crate::config::{
-    CheckConfig, Config, Dump, OutputConfig, ProveTestsConfig, SeedConfig, SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat, SeedConfig,
+    SummaryFormat, VerifyConfig,
 };
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
+use crate::interp;
+use crate::regress;
 use crate::report;
 use crate::seed::{goals, print::print_seeded_program, seeded};
 use crate::sema::{self, hir};
@@ -271,12 +274,23 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         all_cfgs.iter().filter(|&cfg| needed.contains(&cfg.implementation)).cloned().collect();
     let verdicts = verify::verify(&program, &to_verify, &options.session);
     let sound = sound_abstractions(&program, &all_cfgs, &cfgs, &verdicts);
-    let runs: Vec<gen::ImplementationRun> =
-        cfgs.iter().zip(sound).map(|(cfg, sound)| gen::generate(&program, cfg, &options, sound)).collect();
+    let machine = interp::Machine::new(&program, &all_cfgs, interp::Limits::default());
+    let runs: Vec<gen::ImplementationRun> = selected
+        .iter()
+        .zip(&cfgs)
+        .zip(sound)
+        .map(|(pair, sound)| gen::generate(&program, &machine, pair, &options, sound))
+        .collect();
     emit_all(&db, output, streams, &report::goal_diagnostics(&runs))?;
     let file = db.name(FileId(0)).to_string();
-    let context =
-        SuiteContext { db: &db, program: &program, file: &file, source_text: db.text(FileId(0)), goals: config.goals };
+    let context = SuiteContext {
+        db: &db,
+        program: &program,
+        file: &file,
+        source_text: db.text(FileId(0)),
+        goals: config.goals,
+        inline_depth: config.inline_depth,
+    };
     let suite = suite::build(&context, &runs, &selected.iter().collect::<Vec<_>>());
     if let Err(error) = suite::write_atomically(&config.suite, &suite::json::to_text(&suite)) {
         writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
@@ -381,6 +395,51 @@ fn sound_abstractions(
         .collect()
 }
 
+/// `seedgen run-tests FILE SUITE`: replay every test of the suite on the program.
+pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let Lowered { db, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
+        Ok(lowered) => lowered,
+        Err(outcome) => return Ok(outcome),
+    };
+    let text = match std::fs::read_to_string(&config.suite) {
+        Ok(text) => text,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: cannot read `{}`: {error}", config.suite.display())?;
+            return Ok(Outcome::InputError);
+        }
+    };
+    let tests = match suite::load::load(&program, &cfgs, &text) {
+        Ok(tests) => tests,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: `{}`: {error}", config.suite.display())?;
+            return Ok(Outcome::InputError);
+        }
+    };
+    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default());
+    if !output.quiet {
+        emit_all(&db, output, streams, &regress::render::uncovered_goals(&run))?;
+    }
+    let text = match config.format {
+        RunTestsFormat::Human => regress::render::human(&db, &run),
+        RunTestsFormat::Json => regress::render::json(&db, &run),
+        RunTestsFormat::Junit => regress::render::junit(&db, &run, &config.suite.display().to_string()),
+    };
+    write!(streams.out, "{text}")?;
+    if let Some(path) = &config.lcov {
+        if let Err(error) = suite::write_atomically(path, &regress::render::lcov(&db, &run, &cfgs)) {
+            writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", path.display())?;
+            return Ok(Outcome::InputError);
+        }
+    }
+    Ok(if run.count(|verdict| matches!(verdict, regress::Verdict::Error { .. })) > 0 {
+        Outcome::InputError
+    } else if run.count(|verdict| !matches!(verdict, regress::Verdict::Pass)) > 0 {
+        Outcome::ProgramErrors
+    } else {
+        Outcome::Success
+    })
+}
+
 /// Runs a validated configuration.
 pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
     match config {
@@ -388,5 +447,6 @@ pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
         Config::Seed(seed, output) => run_seed(seed, output, streams),
         Config::ProveTests(prove, output) => run_prove_tests(prove, output, streams),
         Config::Verify(verify, output) => run_verify(verify, output, streams),
+        Config::RunTests(run, output) => run_tests(run, output, streams),
     }
 }

@@ -13,6 +13,8 @@ pub mod config;
 pub mod diag;
 pub mod driver;
 pub mod gen;
+pub mod interp;
+pub mod regress;
 pub mod report;
 pub mod seed;
 pub mod sema;

@@ -82,7 +82,7 @@ fn havocked_header(
     let header = cfg.block(found.header);
     let mut cmds = checks(invariants, |index| AssertReason::InvariantOnEntry { index });
     if !found.targets.is_empty() {
-        cmds.push(Cmd { kind: CmdKind::Havoc { vars: found.targets.clone() }, span: found.span });
+        cmds.push(Cmd { kind: CmdKind::Havoc { vars: found.targets.clone(), loop_cut: true }, span: found.span });
         for expr in where_clauses(program, cfg, &found.targets) {
             cmds.push(Cmd { kind: CmdKind::Assume { expr, reason: AssumeReason::Where }, span: found.span });
         }

@@ -84,6 +84,9 @@ pub enum CmdKind {
     },
     Havoc {
         vars: Vec<hir::Var>,
+        /// Made by [`crate::cfg::cut`]: the arbitrary state a loop's invariant
+        /// abstraction starts from, not a choice of the program.
+        loop_cut: bool,
     },
     Assume {
         expr: hir::Expr,
@@ -275,6 +278,16 @@ impl Cfg {
             .collect();
         let cfg = Cfg { blocks, entry: map(&self.entry), loops, ..self.clone() };
         (cfg, new_id)
+    }
+
+    /// Whether `block` starts with the guard of a conditional (lowering's `assume`), so
+    /// that evaluating the guards decides a branch into it: a trace names only the
+    /// branches this does not decide (`if (*)`, `while (*)`, user `goto`s).
+    pub fn starts_with_guard(&self, block: BlockId) -> bool {
+        matches!(
+            self.block(block).cmds.first().map(|cmd| &cmd.kind),
+            Some(CmdKind::Assume { reason: AssumeReason::Guard | AssumeReason::NegatedGuard, .. })
+        )
     }
 
     /// Predecessor lists, indexed by block.

@@ -133,7 +133,7 @@ impl Inliner<'_> {
         }
         let unset = read_before_written(callee);
         if !unset.is_empty() {
-            entry.push(Cmd { kind: CmdKind::Havoc { vars: frame.vars(&unset) }, span });
+            entry.push(Cmd { kind: CmdKind::Havoc { vars: frame.vars(&unset), loop_cut: false }, span });
         }
         entry.extend(procedure.requires.iter().enumerate().map(|(index, clause)| {
             let reason = AssertReason::Requires { callee: *proc_id, clause: index as u32 };
@@ -268,7 +268,7 @@ impl Frame {
         let vars = |vars: &[Var]| vars.iter().map(|&var| self.var(var)).collect();
         let kind = match &cmd.kind {
             CmdKind::Assign { targets, values } => CmdKind::Assign { targets: vars(targets), values: exprs(values) },
-            CmdKind::Havoc { vars: havocked } => CmdKind::Havoc { vars: vars(havocked) },
+            CmdKind::Havoc { vars: havocked, loop_cut } => CmdKind::Havoc { vars: vars(havocked), loop_cut: *loop_cut },
             CmdKind::Assume { expr, reason } => CmdKind::Assume { expr: self.expr(expr, false), reason: *reason },
             CmdKind::Assert { expr, reason } => CmdKind::Assert { expr: self.expr(expr, false), reason: *reason },
             CmdKind::Call { callee, args, outs } => {
@@ -371,7 +371,7 @@ mod tests {
             .blocks
             .iter()
             .flat_map(|block| &block.cmds)
-            .filter(|cmd| matches!(&cmd.kind, super::CmdKind::Havoc { vars } if vars.len() == 1));
+            .filter(|cmd| matches!(&cmd.kind, super::CmdKind::Havoc { vars, .. } if vars.len() == 1));
         assert_eq!(havocs.count(), 2, "`i` is read before written, in each copy");
     }
 

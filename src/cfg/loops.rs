@@ -187,7 +187,7 @@ fn targets(program: &hir::Program, cfg: &Cfg, body: &[BlockId]) -> Vec<hir::Var>
     let mut written = BTreeSet::new();
     for cmd in body.iter().flat_map(|&block| &cfg.block(block).cmds) {
         match &cmd.kind {
-            CmdKind::Assign { targets: vars, .. } | CmdKind::Havoc { vars } => {
+            CmdKind::Assign { targets: vars, .. } | CmdKind::Havoc { vars, .. } => {
                 written.extend(vars.iter().map(|&var| var_key(var)))
             }
             CmdKind::Call { callee, outs, .. } => {

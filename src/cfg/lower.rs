@@ -331,7 +331,7 @@ impl Builder<'_> {
                 self.push(CmdKind::Assume { expr: expr.clone(), reason: AssumeReason::User }, span, path)
             }
             StmtKind::Havoc { vars } => {
-                self.push(CmdKind::Havoc { vars: vars.clone() }, span, path);
+                self.push(CmdKind::Havoc { vars: vars.clone(), loop_cut: false }, span, path);
                 for expr in self.where_clauses(vars) {
                     self.push(CmdKind::Assume { expr, reason: AssumeReason::Where }, span, path);
                 }

@@ -432,7 +432,7 @@ fn block_stmts(to_ast: &mut ToAst, block: &Block, labels: &[String], stmts: &mut
                     .collect(),
                 rhs: to_ast.exprs(values),
             },
-            CmdKind::Havoc { vars } => {
+            CmdKind::Havoc { vars, .. } => {
                 ast::StmtKind::Havoc { names: vars.iter().map(|&var| to_ast.var(var, cmd.span)).collect() }
             }
             CmdKind::Assume { expr, .. } => ast::StmtKind::Assume { attrs: Vec::new(), expr: to_ast.expr(expr) },

@@ -44,7 +44,9 @@ pub(super) fn outline(program: &hir::Program, cfg: &Cfg) -> String {
                     targets.iter().map(name).collect::<Vec<_>>().join(", "),
                     values.iter().map(expr).collect::<Vec<_>>().join(", ")
                 ),
-                CmdKind::Havoc { vars } => format!("havoc {}", vars.iter().map(name).collect::<Vec<_>>().join(", ")),
+                CmdKind::Havoc { vars, .. } => {
+                    format!("havoc {}", vars.iter().map(name).collect::<Vec<_>>().join(", "))
+                }
                 CmdKind::Assume { expr: e, reason } => format!("assume{} {}", assume_tag(*reason), expr(e)),
                 CmdKind::Assert { expr: e, reason } => format!("assert{} {}", assert_tag(*reason), expr(e)),
                 CmdKind::Call { callee, args, outs } => format!(

@@ -58,7 +58,7 @@ impl Analysis {
                 values.iter().for_each(|value| self.reads(value, unset));
                 written(targets, unset);
             }
-            CmdKind::Havoc { vars } => written(vars, unset),
+            CmdKind::Havoc { vars, .. } => written(vars, unset),
             CmdKind::Assume { expr, .. } | CmdKind::Assert { expr, .. } => self.reads(expr, unset),
             CmdKind::Call { args, outs, .. } => {
                 args.iter().for_each(|arg| self.reads(arg, unset));

@@ -11,27 +11,27 @@
 //! asserted once. When the solver gives up on the disjunction, each open goal is asked
 //! alone, so one hard goal does not hide the others.
 //!
-//! Honesty (DESIGN.md §1): a model whose path goes through an abstraction (a loop cut
-//! by its invariants, a call replaced by its contract) may not be a real execution, so
-//! its goals are only [`GoalStatus::Candidate`]s; unsatisfiability proves a goal dead
-//! only when every abstraction the encoding used is itself verified
-//! (`unsat_is_proof`); a timeout or unknown answer is "not covered", with the reason.
+//! Honesty (DESIGN.md §1): a model is only a candidate. Each one is replayed
+//! ([`super::replay`]) on the program as written — a path through a loop cut by its
+//! invariants or a call modelled by its contract may not be a real execution — and
+//! only the goals the run enters count as covered, collateral ones included. A target
+//! the model reaches but the run misses is "not covered: replay missed", never covered.
+//! Unsatisfiability proves a goal dead only when every abstraction the encoding used is
+//! itself verified (`unsat_is_proof`); a timeout or unknown answer is "not covered",
+//! with the reason.
 
-use crate::cfg::{AssumeReason, BlockId, Cfg, CmdKind};
+use super::replay::{ReplayedTest, Replayer};
+use crate::cfg::BlockId;
+use crate::interp::Outcome;
 use crate::seed::goals::Goal;
 use crate::smt::{Reach, Session};
-use crate::vc::{Encoding, Model};
-use std::collections::BTreeSet;
+use crate::vc::{Assignment, Model};
 
 /// What the enumeration established about one goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GoalStatus {
-    /// Reached by test `test`, a model of the exact part of the encoding.
+    /// Entered by the replay of test `test`.
     Covered {
-        test: usize,
-    },
-    /// Reached only by test `test`, whose path goes through an abstraction.
-    Candidate {
         test: usize,
     },
     /// No execution reaches it: unsatisfiable over a sound over-approximation.
@@ -48,6 +48,9 @@ pub enum NotCovered {
     /// Unsatisfiable, but only under loop invariants or callee contracts that are not
     /// verified, so no proof of deadness.
     UnverifiedAbstraction,
+    /// A model reaches it, but the model's replay does not (it went through an
+    /// abstraction the real execution does not follow, or could not run): the reason.
+    ReplayMissed(String),
 }
 
 impl NotCovered {
@@ -57,63 +60,62 @@ impl NotCovered {
             NotCovered::UnverifiedAbstraction => {
                 "unreachable only under loop invariants or contracts that are not verified".to_string()
             }
+            NotCovered::ReplayMissed(reason) => format!("replay missed: {reason}"),
         }
     }
 }
 
-/// One candidate test: the model of one query.
+/// One test: the model of one query, replayed.
 #[derive(Clone, Debug)]
 pub struct Candidate {
     /// Indices of the goals the query asked for (any one of them).
     pub targets: Vec<usize>,
-    /// Indices of every goal the model's path reaches.
+    /// Indices of every goal the replay entered.
     pub covers: Vec<usize>,
-    /// The path avoids every abstraction: the model is an execution of the program.
-    pub exact: bool,
-    /// Why the model is unconfirmed beyond abstractions: the solver answered `unknown`
-    /// and this is its best-effort model (as Boogie reports such models).
+    /// The solver answered `unknown` and this was its best-effort model.
     pub unconfirmed: Option<String>,
     pub model: Model,
+    pub test: ReplayedTest,
 }
 
 #[derive(Clone, Debug)]
 pub struct Enumeration {
     pub status: Vec<GoalStatus>,
+    /// The tests kept: each covers a goal no earlier test covered.
     pub candidates: Vec<Candidate>,
     /// How many satisfiability checks the session ran.
     pub checks: u32,
 }
 
-/// Blocks whose executions are over-approximated: a loop header after the cut (targets
-/// havocked, invariants assumed) and blocks with a call encoded by its contract.
-pub fn inexact_blocks(cfg: &Cfg, encoding: &Encoding) -> BTreeSet<BlockId> {
-    let cut = cfg.block_ids().filter(|&id| {
-        cfg.block(id).cmds.iter().any(|cmd| {
-            matches!(cmd.kind, CmdKind::Assume { reason: AssumeReason::Invariant { .. } | AssumeReason::LoopCut, .. })
-        })
-    });
-    cut.chain(encoding.abstractions.iter().map(|abstraction| abstraction.block)).collect()
-}
-
 struct Enumerator<'a> {
     session: &'a mut Session,
+    replayer: &'a Replayer<'a>,
     goals: &'a [Goal],
-    inexact: BTreeSet<BlockId>,
     unsat_is_proof: bool,
     status: Vec<Option<GoalStatus>>,
+    /// Per goal, the entry values of the models that claimed it but whose replay missed
+    /// it; a goal with misses is asked again alone, avoiding them.
+    misses: Vec<Vec<Vec<Assignment>>>,
+    /// Per goal, why the last replay missed it.
+    miss_reason: Vec<String>,
     candidates: Vec<Candidate>,
     checks: u32,
 }
 
-/// Enumerates tests for `goals` (whose blocks are seed points of the session's graph).
-pub fn enumerate(session: &mut Session, cfg: &Cfg, goals: &[Goal], unsat_is_proof: bool) -> Enumeration {
-    let inexact = inexact_blocks(cfg, session.encoding());
+/// How many models may claim a goal and miss it on replay before it is given up.
+const MAX_REPLAY_ATTEMPTS: usize = 4;
+
+/// Enumerates tests for `goals` (whose blocks are seed points of the session's graph),
+/// replaying each model with `replayer`.
+pub fn enumerate(session: &mut Session, replayer: &Replayer, goals: &[Goal], unsat_is_proof: bool) -> Enumeration {
     let mut enumerator = Enumerator {
         session,
+        replayer,
         goals,
-        inexact,
         unsat_is_proof,
         status: vec![None; goals.len()],
+        misses: vec![Vec::new(); goals.len()],
+        miss_reason: vec![String::new(); goals.len()],
         candidates: Vec::new(),
         checks: 0,
     };
@@ -131,12 +133,18 @@ impl Enumerator<'_> {
                 }
             }
         }
+        self.retry_missed();
     }
 
-    /// The goals still undecided (only leaves, in the first round), or `None`.
+    /// The goals still undecided and not missed by a replay yet (only leaves, in the
+    /// first round), or `None`.
     fn open(&self, leaves_only: bool) -> Option<Vec<usize>> {
         let open: Vec<usize> = (0..self.goals.len())
-            .filter(|&index| self.status[index].is_none() && (self.goals[index].leaf || !leaves_only))
+            .filter(|&index| {
+                self.status[index].is_none()
+                    && self.misses[index].is_empty()
+                    && (self.goals[index].leaf || !leaves_only)
+            })
             .collect();
         (!open.is_empty()).then_some(open)
     }
@@ -171,11 +179,34 @@ impl Enumerator<'_> {
         true
     }
 
+    /// Goals a model claimed but its replay missed (a path through a cut loop or a
+    /// contract the real run does not follow): asked alone, with the entry values of the
+    /// failed models excluded, until a replay enters them or the attempts run out. An
+    /// `Unsat` here proves nothing (the exclusions are not the program's).
+    fn retry_missed(&mut self) {
+        while let Some(index) = (0..self.goals.len()).find(|&index| self.status[index].is_none()) {
+            self.checks += 1;
+            let block = self.goals[index].block;
+            let recorded = match self.session.check_reach_avoiding(&[block], &self.misses[index]) {
+                Reach::Sat(model) => self.record(&[index], model, None),
+                Reach::Unsat | Reach::Unknown { .. } => false,
+            };
+            if !recorded {
+                self.give_up(index);
+            }
+        }
+    }
+
+    fn give_up(&mut self, index: usize) {
+        let reason = NotCovered::ReplayMissed(self.miss_reason[index].clone());
+        self.status[index] = Some(GoalStatus::NotCovered { reason });
+    }
+
     fn ask_one_by_one(&mut self, open: &[usize]) {
         for &index in open {
             if self.status[index].is_none() {
                 self.ask(&[index]);
-                if self.status[index].is_none() {
+                if self.status[index].is_none() && self.misses[index].is_empty() {
                     let reason = NotCovered::Unknown("the model reached none of the goals asked for".to_string());
                     self.status[index] = Some(GoalStatus::NotCovered { reason });
                 }
@@ -191,28 +222,46 @@ impl Enumerator<'_> {
         }
     }
 
-    /// Records `model` as a candidate and closes every open goal its path reaches;
-    /// false if it reaches none of `targets`.
+    /// Replays `model`: the goals the run enters are covered (the test is kept when one
+    /// of them was open); the targets the model reaches but the run misses are closed as
+    /// "replay missed". False if the model reaches none of `targets`.
     fn record(&mut self, targets: &[usize], model: Model, unconfirmed: Option<String>) -> bool {
-        let covers: Vec<usize> =
-            (0..self.goals.len()).filter(|&index| model.reaches(self.goals[index].block)).collect();
-        if !covers.iter().any(|index| targets.contains(index)) {
+        let claimed: Vec<usize> =
+            targets.iter().copied().filter(|&index| model.reaches(self.goals[index].block)).collect();
+        if claimed.is_empty() {
             return false;
         }
-        let exact = unconfirmed.is_none() && !model.path.iter().any(|block| self.inexact.contains(block));
-        let test = self.candidates.len();
+        let test = self.replayer.replay(&model);
+        let covers: Vec<usize> = match test.replay.outcome {
+            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => {
+                (0..self.goals.len()).filter(|&index| test.covers.contains(&self.goals[index].id)).collect()
+            }
+            // The run never got to be an execution: it covers nothing.
+            Outcome::Invalid(_)
+            | Outcome::ReplayError { .. }
+            | Outcome::CannotEvaluate(_)
+            | Outcome::BudgetExhausted(_) => Vec::new(),
+        };
+        let number = self.candidates.len();
+        let mut useful = false;
         for &index in &covers {
-            let better = match &self.status[index] {
-                None | Some(GoalStatus::NotCovered { .. }) => true,
-                Some(GoalStatus::Candidate { .. }) => exact,
-                Some(_) => false,
-            };
-            if better {
-                self.status[index] =
-                    Some(if exact { GoalStatus::Covered { test } } else { GoalStatus::Candidate { test } });
+            if !matches!(self.status[index], Some(GoalStatus::Covered { .. } | GoalStatus::Unreachable)) {
+                self.status[index] = Some(GoalStatus::Covered { test: number });
+                useful = true;
             }
         }
-        self.candidates.push(Candidate { targets: targets.to_vec(), covers, exact, unconfirmed, model });
+        for &index in claimed.iter().filter(|index| !covers.contains(index)) {
+            if self.status[index].is_none() {
+                self.misses[index].push(model.entry.clone());
+                self.miss_reason[index] = self.replayer.describe(&test.replay.outcome);
+                if self.misses[index].len() >= MAX_REPLAY_ATTEMPTS {
+                    self.give_up(index);
+                }
+            }
+        }
+        if useful {
+            self.candidates.push(Candidate { targets: targets.to_vec(), covers, unconfirmed, model, test });
+        }
         true
     }
 }

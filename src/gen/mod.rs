@@ -7,13 +7,16 @@
 //! ```
 
 pub mod enumerate;
+pub mod replay;
 
 use crate::cfg::{self, Cfg};
+use crate::interp::Machine;
 use crate::seed::goals::{goals, Goal, GoalSelection};
 use crate::seed::seeded::{seed, visible_names, SeededCfg};
 use crate::sema::hir;
 use crate::smt::{Session, SessionOptions};
 use enumerate::Enumeration;
+use replay::Replayer;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -57,12 +60,14 @@ pub fn inline(program: &hir::Program, all: &[Cfg], selected: &[Cfg], options: &G
     selected.iter().map(|cfg| cfg::inline::inline_calls(program, all, cfg, options.inline_depth)).collect()
 }
 
-/// Generates tests for one lowered implementation (calls inlined as wanted, loops not
-/// cut). `abstractions_verified` says whether the loop invariants and the contracts it
+/// Generates tests for one implementation: `original` as lowered, `cfg` the same with
+/// its calls inlined as wanted (loops not cut yet); `machine` replays every model.
+/// `abstractions_verified` says whether the loop invariants and the contracts `cfg`
 /// relies on are verified.
 pub fn generate(
     program: &hir::Program,
-    cfg: &Cfg,
+    machine: &Machine,
+    (original, cfg): (&Cfg, &Cfg),
     options: &GenOptions,
     abstractions_verified: bool,
 ) -> ImplementationRun {
@@ -75,7 +80,8 @@ pub fn generate(
     // invariants and contracts it relies on must be verified.
     let unsat_is_proof = abstractions_verified || (cfg.loops.is_empty() && encoding.abstractions.is_empty());
     let mut session = Session::new(encoding, options.session);
-    let enumeration = enumerate::enumerate(&mut session, &seeded.cfg, &seeded.goals, unsat_is_proof);
+    let replayer = Replayer { machine, program, original, seeded: &seeded.cfg };
+    let enumeration = enumerate::enumerate(&mut session, &replayer, &seeded.goals, unsat_is_proof);
     ImplementationRun {
         implementation: cfg.implementation,
         name: cfg.name.clone(),

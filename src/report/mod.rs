@@ -2,7 +2,7 @@
 //! (DESIGN.md §4), and the goal diagnostics editors show at their spans.
 
 use crate::diag::Diagnostic;
-use crate::gen::enumerate::GoalStatus;
+use crate::gen::enumerate::{GoalStatus, NotCovered};
 use crate::gen::ImplementationRun;
 use serde::Serialize;
 
@@ -10,12 +10,12 @@ use serde::Serialize;
 #[derive(Serialize, Debug, Default, Clone, PartialEq, Eq)]
 pub struct Counts {
     pub goals: usize,
-    /// Reached by a test whose model is an execution of the program.
+    /// Entered by the replay of a test.
     pub covered: usize,
-    /// Reached only by a candidate through an abstraction (loop invariant, contract).
-    pub candidates: usize,
     pub unreachable: usize,
     pub not_covered: usize,
+    /// Of the goals not covered, those a solver model reached but its replay did not.
+    pub replay_missed: usize,
     pub tests: usize,
     pub checks: u32,
     pub time_ms: u64,
@@ -28,9 +28,11 @@ impl Counts {
         Counts {
             goals: status.len(),
             covered: count(|status| matches!(status, GoalStatus::Covered { .. })),
-            candidates: count(|status| matches!(status, GoalStatus::Candidate { .. })),
             unreachable: count(|status| matches!(status, GoalStatus::Unreachable)),
             not_covered: count(|status| matches!(status, GoalStatus::NotCovered { .. })),
+            replay_missed: count(|status| {
+                matches!(status, GoalStatus::NotCovered { reason: NotCovered::ReplayMissed(_) })
+            }),
             tests: run.enumeration.candidates.len(),
             checks: run.enumeration.checks,
             time_ms: u64::try_from(run.time.as_millis()).unwrap_or(u64::MAX),
@@ -40,9 +42,9 @@ impl Counts {
     fn add(&mut self, other: &Counts) {
         self.goals += other.goals;
         self.covered += other.covered;
-        self.candidates += other.candidates;
         self.unreachable += other.unreachable;
         self.not_covered += other.not_covered;
+        self.replay_missed += other.replay_missed;
         self.tests += other.tests;
         self.checks += other.checks;
         self.time_ms += other.time_ms;
@@ -94,11 +96,12 @@ fn plural(count: usize, noun: &str, nouns: &str) -> String {
 
 fn line(counts: &Counts) -> String {
     let mut parts = vec![plural(counts.goals, "goal", "goals"), format!("{} covered", counts.covered)];
-    if counts.candidates > 0 {
-        parts.push(plural(counts.candidates, "candidate", "candidates"));
-    }
     parts.push(format!("{} unreachable", counts.unreachable));
-    parts.push(format!("{} not covered", counts.not_covered));
+    parts.push(if counts.replay_missed > 0 {
+        format!("{} not covered ({} missed by replay)", counts.not_covered, counts.replay_missed)
+    } else {
+        format!("{} not covered", counts.not_covered)
+    });
     let checks = usize::try_from(counts.checks).unwrap_or(usize::MAX);
     format!(
         "{}; {}, {}, {} ms",
@@ -125,7 +128,7 @@ pub fn goal_diagnostics(runs: &[ImplementationRun]) -> Vec<Diagnostic> {
                         .with_primary(goal.span, "no test reaches this branch")
                         .with_note(reason.describe()),
                 ),
-                GoalStatus::Covered { .. } | GoalStatus::Candidate { .. } => {}
+                GoalStatus::Covered { .. } => {}
             }
         }
     }

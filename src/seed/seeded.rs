@@ -131,7 +131,7 @@ mod tests {
     }
 
     fn havoc() -> Cmd {
-        Cmd { kind: CmdKind::Havoc { vars: Vec::new() }, span: Span::default() }
+        Cmd { kind: CmdKind::Havoc { vars: Vec::new(), loop_cut: false }, span: Span::default() }
     }
 
     fn block(cmds: Vec<Cmd>, path: Vec<Segment>, starts_branch: bool, targets: Vec<u32>) -> Block {

@@ -20,14 +20,15 @@ use crate::sema::hir::{FunctionId, TypeId};
 use crate::vc::model::{self, ChoicePoint};
 use crate::vc::{Assignment, Choice, Encoding, FunctionModel, MapValue, Model, Sort, SymbolId, TermId, Value};
 use num_bigint::BigInt;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Ast, Dynamic};
 use z3::{AstKind, DeclKind};
 
 /// Decodes `model` (satisfying the encoding) into a [`Model`]; `stop` is the failing
 /// check `(block, step)` of a failure query.
 pub(super) fn decode(encoding: &Encoding, image: &Z3Terms, model: &z3::Model, stop: Option<(BlockId, usize)>) -> Model {
-    let mut decoder = Decoder { encoding, image, model, universes: BTreeMap::new() };
+    let mut decoder = Decoder { encoding, image, model, universes: BTreeMap::new(), window: Vec::new() };
+    decoder.window = decoder.sample_window();
     let executed: Vec<bool> = encoding.blocks.iter().map(|block| decoder.truth(block.exec)).collect();
     let taken: Vec<bool> = encoding.edges.iter().map(|edge| decoder.truth(edge.take)).collect();
     let path = model::executed_path(encoding, &executed, &taken);
@@ -50,7 +51,12 @@ struct Decoder<'a> {
     model: &'a z3::Model,
     /// The elements of each uninterpreted sort in this model, in z3's order.
     universes: BTreeMap<TypeId, Vec<Dynamic>>,
+    /// The integer keys at which a map the decoder cannot read as a table is sampled.
+    window: Vec<BigInt>,
 }
+
+/// The most keys a sampled map gets.
+const MAX_WINDOW: usize = 256;
 
 impl Decoder<'_> {
     fn eval(&self, term: TermId) -> Dynamic {
@@ -97,9 +103,15 @@ impl Decoder<'_> {
         Some(Value::Elem { ty, index: u32::try_from(index).expect("fewer than 2^32 elements") })
     }
 
-    /// A (curried, one-index) map value: a `store` chain over a constant array or an
-    /// `as-array`.
+    /// A (curried, one-index) map value: read as a table when z3 wrote one, else
+    /// sampled.
     fn map(&mut self, ast: &Dynamic, key_sort: &Sort, value_sort: &Sort) -> Option<MapValue> {
+        self.table(ast, key_sort, value_sort).or_else(|| self.sampled(ast, key_sort, value_sort))
+    }
+
+    /// A map z3 wrote as a table: a `store` chain over a constant array, an `as-array`
+    /// or a lambda whose bodies are `ite` chains of key tests.
+    fn table(&mut self, ast: &Dynamic, key_sort: &Sort, value_sort: &Sort) -> Option<MapValue> {
         let mut stores = Vec::new();
         let mut base = ast.clone();
         while decl_kind(&base) == Some(DeclKind::Store) {
@@ -124,16 +136,54 @@ impl Decoder<'_> {
                 else_entries.append(&mut entries);
                 (else_entries, default)
             }
-            _ => match lambda_body(&base) {
-                Some(body) => self.body(&body, key_sort, value_sort)?,
-                None => return None,
-            },
+            _ => self.body(&lambda_body(&base)?, key_sort, value_sort)?,
         };
         // The outermost store wins: apply the innermost first.
         for (key, value) in stores.iter().rev() {
             entries.push((self.value(key, key_sort), self.value(value, value_sort)));
         }
         Some(MapValue::new(entries, default))
+    }
+
+    /// A map z3 writes as a lambda over ranges (`(ite (<= 0 x) 4 5)`, as quantified
+    /// invariants make it do), read as a finite table: its values at the keys of
+    /// [`Decoder::window`], and as default its value far beyond them. Exact on the
+    /// window only, which is where tests over small inputs read; replay measures what
+    /// the table really covers.
+    fn sampled(&mut self, ast: &Dynamic, key_sort: &Sort, value_sort: &Sort) -> Option<MapValue> {
+        if *key_sort != Sort::Int {
+            return None;
+        }
+        let array = ast.as_array()?;
+        let model = self.model;
+        let at = |decoder: &mut Self, key: &BigInt| -> Option<Value> {
+            let key = <z3::ast::Int as std::str::FromStr>::from_str(&key.to_string()).ok()?;
+            let value = model.eval(&array.select(&key), true)?;
+            let value = decoder.value(&value, value_sort);
+            (!matches!(value, Value::Opaque(_))).then_some(value)
+        };
+        let far = self.window.last().cloned().unwrap_or_default() + BigInt::from(1_000_000);
+        let default = at(self, &far)?;
+        let window = self.window.clone();
+        let entries =
+            window.iter().map(|key| Some((Value::Int(key.clone()), at(self, key)?))).collect::<Option<_>>()?;
+        Some(MapValue::new(entries, default))
+    }
+
+    /// The keys to sample maps at: -1, 0 up to the largest small integer input, and
+    /// every integer input with its neighbours; sorted, at most [`MAX_WINDOW`].
+    fn sample_window(&self) -> Vec<BigInt> {
+        let inputs: Vec<BigInt> = model::entry_inputs(self.encoding)
+            .filter(|&input| *self.encoding.terms.sort(self.encoding.inputs[input].term) == Sort::Int)
+            .filter_map(|input| integer(&self.eval(self.encoding.inputs[input].term)))
+            .collect();
+        let small = BigInt::from(MAX_WINDOW / 2);
+        let top = inputs.iter().filter(|value| **value <= small).max().cloned().unwrap_or_default();
+        let mut keys: BTreeSet<BigInt> = (-1..=i64::try_from(&top).unwrap_or(0)).map(BigInt::from).collect();
+        for value in &inputs {
+            keys.extend([value - 1, value.clone(), value + 1]);
+        }
+        keys.into_iter().take(MAX_WINDOW).collect()
     }
 
     /// A one-argument function body over `(:var 0)` as z3 writes them in models: an

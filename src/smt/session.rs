@@ -30,11 +30,11 @@
 use super::model::decode;
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
-use crate::vc::{Encoding, FailureId, Model};
+use crate::vc::{Assignment, Encoding, FailureId, Model, Value};
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use z3::ast::Bool;
+use z3::ast::{Bool, Dynamic, Int};
 use z3::{Params, SatResult, Solver};
 
 /// Solver settings of a [`Session`].
@@ -75,7 +75,7 @@ pub enum Reach {
 }
 
 enum Request {
-    Reach(Vec<BlockId>),
+    Reach { goals: Vec<BlockId>, avoid: Vec<Vec<Assignment>> },
     Failure(FailureId),
 }
 
@@ -110,7 +110,18 @@ impl Session {
         if goals.is_empty() {
             return Reach::Unsat;
         }
-        self.ask(Request::Reach(goals.to_vec()))
+        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new() })
+    }
+
+    /// [`Session::check_reach`] with the entry values of earlier models excluded: each
+    /// set in `avoid` is a conjunction of input values (integers and Booleans; others
+    /// are ignored) the model must not agree with entirely. An `Unsat` answer then says
+    /// nothing about reachability.
+    pub fn check_reach_avoiding(&mut self, goals: &[BlockId], avoid: &[Vec<Assignment>]) -> Reach {
+        if goals.is_empty() {
+            return Reach::Unsat;
+        }
+        self.ask(Request::Reach { goals: goals.to_vec(), avoid: avoid.to_vec() })
     }
 
     /// An execution violating the check `failure` (for `verify`).
@@ -157,9 +168,11 @@ fn serve(encoding: &Encoding, options: SessionOptions, inbox: mpsc::Receiver<Req
     }
     for (query, request) in inbox.into_iter().enumerate() {
         let (goal, stop) = match request {
-            Request::Reach(goals) => {
+            Request::Reach { goals, avoid } => {
                 let execs: Vec<Bool> = goals.iter().map(|&goal| image.bool(encoding.exec(goal))).collect();
-                (Bool::or(&execs), None)
+                let mut conjuncts = vec![Bool::or(&execs)];
+                conjuncts.extend(avoid.iter().filter_map(|values| differs(encoding, &image, values)));
+                (Bool::and(&conjuncts), None)
             }
             Request::Failure(failure) => {
                 let failure = encoding.failure(failure);
@@ -171,6 +184,23 @@ fn serve(encoding: &Encoding, options: SessionOptions, inbox: mpsc::Receiver<Req
             break;
         }
     }
+}
+
+/// "Some input of `values` has another value", over the integer and Boolean ones.
+fn differs(encoding: &Encoding, image: &Z3Terms, values: &[Assignment]) -> Option<Bool> {
+    let equalities: Vec<Bool> = values
+        .iter()
+        .filter_map(|assignment| {
+            let term = image.ast(encoding.inputs[assignment.input].term);
+            let value: Dynamic = match &assignment.value {
+                Value::Int(value) => <Int as std::str::FromStr>::from_str(&value.to_string()).ok()?.into(),
+                Value::Bool(value) => Bool::from_bool(*value).into(),
+                _ => return None,
+            };
+            Some(term.eq(&value))
+        })
+        .collect();
+    (!equalities.is_empty()).then(|| Bool::and(&equalities).not())
 }
 
 /// Only parameter names z3 4.8.12 accepts on a solver: an unknown one makes z3 ignore

@@ -1,21 +1,25 @@
 //! The canonical suite file, version 1 (documented in `docs/suite-format.md`).
 //!
 //! These are wire types only: [`crate::suite::build`] fills them from a generation run,
-//! and nothing else in the crate derives `Serialize`. The file is deterministic: every
+//! [`crate::suite::load`] reads them back; nothing else in the crate derives
+//! `Serialize`. Reading is strict: an unknown field is an error, so a typo in a
+//! hand-written suite is reported instead of ignored. The file is deterministic: every
 //! list is in a fixed order (procedures, goals and tests in program order), there are no
 //! timestamps, times or absolute paths, and the JSON is pretty-printed with two-space
 //! indentation and a final newline.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The format's name, the first field of every suite file.
 pub const FORMAT: &str = "seedgen-suite";
-/// Bumped on every incompatible change of the format.
-pub const VERSION: u32 = 1;
+/// Bumped on every incompatible change of the format. 2: tests are replayed, carry
+/// their expected outcome (`expect`) and a complete trace; no more candidates.
+pub const VERSION: u32 = 2;
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Suite {
-    pub format: &'static str,
+    pub format: String,
     pub version: u32,
     /// `seedgen <version>`.
     pub tool: String,
@@ -24,7 +28,8 @@ pub struct Suite {
     pub procedures: Vec<Procedure>,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Source {
     /// The path as given on the command line.
     pub file: String,
@@ -32,13 +37,17 @@ pub struct Source {
     pub digest: String,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     /// `leaves` or `all`.
-    pub goals: &'static str,
+    pub goals: String,
+    /// Levels of calls inlined (`--inline-depth`).
+    pub inline_depth: u32,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Procedure {
     pub name: String,
     /// `sha256:<hex>` of the implementation and its procedure's contract as seedgen
@@ -48,25 +57,27 @@ pub struct Procedure {
     pub tests: Vec<Test>,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Goal {
     /// The stable structural id, e.g. `binary_search/while#1/body/if#2/else`.
     pub id: String,
     pub span: Position,
     /// Covering it covers no other goal (it was seeded with `--goals leaves`).
     pub leaf: bool,
-    /// `covered`, `candidate`, `unreachable` or `not_covered`.
-    pub status: &'static str,
-    /// The test that covers it (for `covered` and `candidate`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `covered`, `unreachable` or `not_covered`.
+    pub status: String,
+    /// The test whose replay first entered it (for `covered`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub test: Option<String>,
     /// Why it is not covered.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
 /// 1-based lines and columns (columns in characters), end exclusive.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Position {
     pub line: usize,
     pub column: usize,
@@ -74,50 +85,70 @@ pub struct Position {
     pub end_column: usize,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Test {
     /// `<procedure>/t<n>`, numbered from 1 in generation order.
     pub id: String,
-    /// `test` when its model is an execution of the program; `candidate` when its path
-    /// goes through a loop invariant or a callee contract (to be confirmed by replay).
-    pub kind: &'static str,
-    /// Why a candidate is unconfirmed beyond abstractions (the solver answered `unknown`
-    /// and this is its best-effort model).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    /// The goals the query asked for (it reaches at least one).
+    /// The goals the query asked for (the solver's model reaches at least one).
+    #[serde(default)]
     pub targets: Vec<String>,
-    /// Every goal its path reaches.
+    /// Every goal its replay entered.
+    #[serde(default)]
     pub covers: Vec<String>,
     pub inputs: Inputs,
-    /// The nondeterministic choices along the path, in execution order.
+    /// The nondeterministic choices of its run, in execution order.
+    #[serde(default)]
     pub trace: Vec<TraceEntry>,
+    /// What its run did when it was generated: the regression oracle.
+    pub expect: Expect,
 }
 
-#[derive(Serialize, Debug, Default)]
+/// The recorded outcome of a test's run.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// `pass`: the procedure returned; `fail`: a check failed (`message` says which);
+    /// `infeasible`: an `assume` stopped the run after its goals.
+    pub outcome: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// For `pass`: the out-parameters' final values, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outputs: Vec<Named>,
+    /// For `pass`: the final values of the globals the procedure modifies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub globals: Vec<Named>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Inputs {
     /// In-parameters by name.
+    #[serde(default)]
     pub params: Vec<Named>,
     /// Global variables' values at entry (those the path reads).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub globals: Vec<Named>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub consts: Vec<Named>,
     /// Out-parameters and locals read before they are written.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uninitialized: Vec<Named>,
     /// Tables of uninterpreted functions.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub functions: Vec<FunctionTable>,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Named {
     pub name: String,
     pub value: serde_json::Value,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct FunctionTable {
     pub name: String,
     /// `[[arguments...], result]` pairs.
@@ -125,8 +156,8 @@ pub struct FunctionTable {
     pub default: serde_json::Value,
 }
 
-#[derive(Serialize, Debug)]
-#[serde(rename_all = "snake_case")]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum TraceEntry {
     /// A `havoc`'s value.
     Havoc { var: String, value: serde_json::Value },

@@ -2,14 +2,17 @@
 //! ([`json`]), and writing them safely.
 
 pub mod json;
+pub mod load;
+pub mod value;
 
-use crate::cfg::{print::print_cfg, print::print_expr, BlockId, Cfg};
+use crate::cfg::{print::print_cfg, print::print_expr, Cfg};
 use crate::gen::enumerate::{Candidate, GoalStatus};
 use crate::gen::ImplementationRun;
+use crate::interp::{Outcome, Replay, TestInput, TraceItem};
 use crate::seed::goals::GoalSelection;
 use crate::sema::hir;
 use crate::source::{SourceDb, Span};
-use crate::vc::{Choice, InputKind, Model, Value};
+use crate::vc::Value;
 use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::Path;
@@ -41,12 +44,13 @@ pub struct SuiteContext<'a> {
     pub file: &'a str,
     pub source_text: &'a str,
     pub goals: GoalSelection,
+    pub inline_depth: u32,
 }
 
 /// The suite of a generation run; `cfgs[i]` is the lowered graph of `runs[i]`.
 pub fn build(context: &SuiteContext, runs: &[ImplementationRun], cfgs: &[&Cfg]) -> json::Suite {
     json::Suite {
-        format: json::FORMAT,
+        format: json::FORMAT.to_string(),
         version: json::VERSION,
         tool: format!("seedgen {}", env!("CARGO_PKG_VERSION")),
         source: json::Source { file: context.file.to_string(), digest: digest(context.source_text.as_bytes()) },
@@ -54,7 +58,9 @@ pub fn build(context: &SuiteContext, runs: &[ImplementationRun], cfgs: &[&Cfg]) 
             goals: match context.goals {
                 GoalSelection::Leaves => "leaves",
                 GoalSelection::All => "all",
-            },
+            }
+            .to_string(),
+            inline_depth: context.inline_depth,
         },
         procedures: runs.iter().zip(cfgs).map(|(run, cfg)| procedure(context, run, cfg)).collect(),
     }
@@ -72,7 +78,6 @@ fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg) -> json
         .map(|(goal, status)| {
             let (status, test, reason) = match status {
                 GoalStatus::Covered { test } => ("covered", Some(test_id(run, *test)), None),
-                GoalStatus::Candidate { test } => ("candidate", Some(test_id(run, *test)), None),
                 GoalStatus::Unreachable => ("unreachable", None, None),
                 GoalStatus::NotCovered { reason } => ("not_covered", None, Some(reason.describe())),
             };
@@ -80,7 +85,7 @@ fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg) -> json
                 id: goal.id.0.clone(),
                 span: position(context.db, goal.span),
                 leaf: goal.leaf,
-                status,
+                status: status.to_string(),
                 test,
                 reason,
             }
@@ -91,7 +96,7 @@ fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg) -> json
         .candidates
         .iter()
         .enumerate()
-        .map(|(index, candidate)| test(context, run, index, candidate))
+        .map(|(index, candidate)| test(context, run, cfg, index, candidate))
         .collect();
     json::Procedure { name: run.name.clone(), digest: implementation_digest(context.program, cfg), goals, tests }
 }
@@ -102,120 +107,112 @@ pub fn position(db: &SourceDb, span: Span) -> json::Position {
     json::Position { line: start.line, column: start.column, end_line: end.line, end_column: end.column }
 }
 
-fn test(context: &SuiteContext, run: &ImplementationRun, index: usize, candidate: &Candidate) -> json::Test {
+fn test(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, index: usize, candidate: &Candidate) -> json::Test {
     let goal_ids = |indices: &[usize]| indices.iter().map(|&goal| run.goals()[goal].id.0.clone()).collect();
-    let names = Names { program: context.program, cfg: &run.seeded.cfg };
+    let names = Names { program: context.program, cfg };
+    let replayed = &candidate.test;
     json::Test {
         id: test_id(run, index),
-        kind: if candidate.exact { "test" } else { "candidate" },
-        note: candidate.unconfirmed.as_ref().map(|reason| format!("solver answered unknown: {reason}")),
         targets: goal_ids(&candidate.targets),
         covers: goal_ids(&candidate.covers),
-        inputs: names.inputs(&candidate.model),
-        trace: candidate.model.choices.iter().map(|choice| names.trace_entry(choice)).collect(),
+        inputs: names.inputs(&replayed.input),
+        trace: replayed.input.trace.iter().map(|item| names.trace_entry(item)).collect(),
+        expect: names.expect(&replayed.replay),
     }
 }
 
-/// Names variables, functions and branches for the suite.
+/// Names variables and functions for the suite: the entry implementation's locals by
+/// its graph as lowered, the rest by the program.
 struct Names<'a> {
     program: &'a hir::Program,
     cfg: &'a Cfg,
 }
 
 impl Names<'_> {
-    fn var(&self, var: hir::Var) -> String {
-        match var {
-            hir::Var::Local(id) => self.cfg.locals[id.index()].name.clone(),
-            hir::Var::Global(id) => self.program.globals[id.index()].name.clone(),
-            hir::Var::Const(id) => self.program.consts[id.index()].name.clone(),
-            hir::Var::Bound(id) => format!("bound#{}", id.0),
-        }
-    }
-
-    fn procedure(&self, id: hir::ProcId) -> String {
-        self.program.procedures[id.index()].name.clone()
-    }
-
-    fn inputs(&self, model: &Model) -> json::Inputs {
-        let mut inputs = json::Inputs::default();
-        for assignment in &model.entry {
-            let value = self.value(&assignment.value);
-            match &assignment.kind {
-                InputKind::Param(id) => inputs.params.push(named(self.var(hir::Var::Local(*id)), value)),
-                InputKind::Global(id) => inputs.globals.push(named(self.var(hir::Var::Global(*id)), value)),
-                InputKind::Const(id) => inputs.consts.push(named(self.var(hir::Var::Const(*id)), value)),
-                InputKind::Uninit(id) => inputs.uninitialized.push(named(self.var(hir::Var::Local(*id)), value)),
-                InputKind::Havoc(_) | InputKind::CallOut { .. } | InputKind::CallModifies { .. } => {}
-            }
-        }
-        inputs.functions = model
-            .functions
-            .iter()
-            .map(|table| json::FunctionTable {
-                name: self.program.functions[table.function.index()].name.clone(),
-                entries: table
-                    .entries
-                    .iter()
-                    .map(|(args, result)| (args.iter().map(|arg| self.value(arg)).collect(), self.value(result)))
-                    .collect(),
-                default: self.value(&table.default),
-            })
-            .collect();
-        inputs
-    }
-
-    fn trace_entry(&self, choice: &Choice) -> json::TraceEntry {
-        match choice {
-            Choice::Goto { to, .. } => json::TraceEntry::Goto { target: self.branch(*to) },
-            Choice::Value(assignment) => {
-                let value = self.value(&assignment.value);
-                match &assignment.kind {
-                    InputKind::CallOut { callee, var } => {
-                        json::TraceEntry::CallOut { callee: self.procedure(*callee), var: self.var(*var), value }
-                    }
-                    InputKind::CallModifies { callee, global } => json::TraceEntry::CallModifies {
-                        callee: self.procedure(*callee),
-                        global: self.var(hir::Var::Global(*global)),
-                        value,
-                    },
-                    InputKind::Havoc(var) => json::TraceEntry::Havoc { var: self.var(*var), value },
-                    other => json::TraceEntry::Havoc { var: format!("{other:?}"), value },
-                }
-            }
-        }
-    }
-
-    fn branch(&self, block: BlockId) -> String {
-        let path = &self.cfg.block(block).origin.path;
-        if path.0.is_empty() {
-            "top level".to_string()
-        } else {
-            path.to_string()
-        }
+    fn local(&self, id: hir::LocalId) -> String {
+        self.cfg.locals[id.index()].name.clone()
     }
 
     fn value(&self, value: &Value) -> serde_json::Value {
-        match value {
-            Value::Bool(value) => serde_json::Value::Bool(*value),
-            Value::Int(value) => match i64::try_from(value) {
-                Ok(small) => serde_json::Value::from(small),
-                // JSON readers lose precision beyond 64 bits; keep big integers exact.
-                Err(_) => serde_json::Value::String(value.to_string()),
-            },
-            Value::Elem { ty, index } => {
-                serde_json::json!({ "type": self.program.types[ty.index()].name, "elem": index })
-            }
-            Value::Map(map) => serde_json::json!({
-                "entries": map.entries.iter().map(|(key, value)| vec![self.value(key), self.value(value)]).collect::<Vec<_>>(),
-                "default": self.value(&map.default),
-            }),
-            Value::Opaque(text) => serde_json::json!({ "opaque": text }),
+        value::to_json(self.program, value)
+    }
+
+    fn named<'v>(&self, entries: impl Iterator<Item = (String, &'v Value)>) -> Vec<json::Named> {
+        entries.map(|(name, value)| json::Named { name, value: self.value(value) }).collect()
+    }
+
+    fn inputs(&self, input: &TestInput) -> json::Inputs {
+        let program = self.program;
+        let ins = (0..input.params.len()).map(|index| self.local(hir::LocalId::from_index(index)));
+        json::Inputs {
+            params: self.named(ins.zip(&input.params)),
+            globals: self
+                .named(input.globals.iter().map(|(id, value)| (program.globals[id.index()].name.clone(), value))),
+            consts: self.named(input.consts.iter().map(|(id, value)| (program.consts[id.index()].name.clone(), value))),
+            uninitialized: self.named(input.uninitialized.iter().map(|(id, value)| (self.local(*id), value))),
+            functions: input
+                .functions
+                .iter()
+                .map(|table| json::FunctionTable {
+                    name: program.functions[table.function.index()].name.clone(),
+                    entries: table
+                        .entries
+                        .iter()
+                        .map(|(args, result)| (args.iter().map(|arg| self.value(arg)).collect(), self.value(result)))
+                        .collect(),
+                    default: self.value(&table.default),
+                })
+                .collect(),
         }
+    }
+
+    fn trace_entry(&self, item: &TraceItem) -> json::TraceEntry {
+        match item {
+            TraceItem::Havoc { var, value } => json::TraceEntry::Havoc { var: var.clone(), value: self.value(value) },
+            TraceItem::CallOut { callee, var, value } => {
+                json::TraceEntry::CallOut { callee: callee.clone(), var: var.clone(), value: self.value(value) }
+            }
+            TraceItem::CallModifies { callee, global, value } => json::TraceEntry::CallModifies {
+                callee: callee.clone(),
+                global: global.clone(),
+                value: self.value(value),
+            },
+            TraceItem::Goto { target } => json::TraceEntry::Goto { target: target.clone() },
+        }
+    }
+
+    fn expect(&self, replay: &Replay) -> json::Expect {
+        let (outcome, message) = expected_outcome(&replay.outcome);
+        let mut expect =
+            json::Expect { outcome: outcome.to_string(), message, outputs: Vec::new(), globals: Vec::new() };
+        for (var, value) in &replay.outputs {
+            match var {
+                hir::Var::Local(id) => {
+                    expect.outputs.push(json::Named { name: self.local(*id), value: self.value(value) })
+                }
+                hir::Var::Global(id) => expect.globals.push(json::Named {
+                    name: self.program.globals[id.index()].name.clone(),
+                    value: self.value(value),
+                }),
+                hir::Var::Const(_) | hir::Var::Bound(_) => {}
+            }
+        }
+        expect
     }
 }
 
-fn named(name: String, value: serde_json::Value) -> json::Named {
-    json::Named { name, value }
+/// The `expect.outcome` and `expect.message` of a run's outcome. Only runs that are
+/// executions become tests (see `gen::enumerate`), so only these three occur.
+pub fn expected_outcome(outcome: &Outcome) -> (&'static str, Option<String>) {
+    match outcome {
+        Outcome::Passed => ("pass", None),
+        Outcome::Failed(violation) => ("fail", Some(violation.message.clone())),
+        Outcome::Infeasible(stop) => ("infeasible", Some(stop.message.clone())),
+        Outcome::Invalid(stop)
+        | Outcome::CannotEvaluate(stop)
+        | Outcome::BudgetExhausted(stop)
+        | Outcome::ReplayError { stop, .. } => ("error", Some(stop.message.clone())),
+    }
 }
 
 /// Writes `text` to `path` atomically: to a temporary file in the same directory, then

@@ -141,6 +141,9 @@ pub enum InputKind {
     Uninit(LocalId),
     /// The value a `havoc` gives.
     Havoc(hir::Var),
+    /// A loop target's value where the invariant abstraction of its loop starts an
+    /// iteration ([`crate::cfg::cut`]): the abstraction's choice, not the program's.
+    LoopState(hir::Var),
     /// An output of a call to a procedure without implementation.
     CallOut { callee: ProcId, var: hir::Var },
     /// A global such a call modifies.
@@ -452,14 +455,15 @@ impl<'t, 'p> Passifier<'t, 'p> {
         for cmd in &self.cfg.block(id).cmds {
             match &cmd.kind {
                 CmdKind::Assign { targets, values } => self.assign(&mut state, &mut out, targets, values),
-                CmdKind::Havoc { vars } => {
+                CmdKind::Havoc { vars, loop_cut } => {
                     for &var in vars {
+                        let kind = if *loop_cut { InputKind::LoopState(var) } else { InputKind::Havoc(var) };
                         // passify(havoc x) = x@k+1 fresh and unconstrained: an input.
                         let slot = self.vars.slot(var);
                         let term = self.vars.fresh(&mut self.translator.terms, slot);
                         state[slot] = Some(term);
                         let site = (id, out.steps.len());
-                        out.inputs.push(self.vars.record(InputKind::Havoc(var), term, site, cmd.span));
+                        out.inputs.push(self.vars.record(kind, term, site, cmd.span));
                     }
                 }
                 CmdKind::Assume { expr, .. } => {

@@ -176,7 +176,7 @@ impl Builder<'_> {
             StmtKind::Assume { expr, .. } => {
                 CmdKind::Assume { expr: expr.clone(), reason: crate::cfg::AssumeReason::User }
             }
-            StmtKind::Havoc { vars } => CmdKind::Havoc { vars: vars.clone() },
+            StmtKind::Havoc { vars } => CmdKind::Havoc { vars: vars.clone(), loop_cut: false },
             StmtKind::Assign { lhs, rhs } => CmdKind::Assign {
                 targets: lhs.iter().map(|target| target.var).collect(),
                 values: lhs.iter().zip(rhs).map(|(target, value)| self.whole(target, value)).collect(),

@@ -119,7 +119,7 @@ impl<'a> TestContext<'a> {
     /// of what it sets.
     fn choice_name(&self, input: &Input) -> (String, String) {
         match &input.kind {
-            InputKind::Havoc(var) if self.is_loop_head_havoc(input) => ("loop head:".to_string(), self.var_name(*var)),
+            InputKind::LoopState(var) => ("loop head:".to_string(), self.var_name(*var)),
             InputKind::Havoc(var) => ("havoc".to_string(), self.var_name(*var)),
             InputKind::CallOut { callee, var } => (self.call_head(*callee), self.var_name(*var)),
             InputKind::CallModifies { callee, global } => {
@@ -131,10 +131,6 @@ impl<'a> TestContext<'a> {
 
     /// The invariant abstraction havocs a loop's targets at its head, with the loop's
     /// span: the values are the state at the start of some iteration.
-    fn is_loop_head_havoc(&self, input: &Input) -> bool {
-        self.cyclic.loops.iter().any(|found| Some(found.header) == input.block && found.span == input.span)
-    }
-
     fn call_head(&self, callee: hir::ProcId) -> String {
         format!("call {}:", self.program.procedures[callee.index()].name)
     }
@@ -175,7 +171,7 @@ impl<'a> TestContext<'a> {
     fn caveats(&self, model: &Model, obligation: &Obligation) -> Vec<String> {
         let mut caveats = Vec::new();
         if model.choices.iter().any(|choice| match choice {
-            Choice::Value(assignment) => self.is_loop_head_havoc(&self.encoding.inputs[assignment.input]),
+            Choice::Value(assignment) => matches!(assignment.kind, InputKind::LoopState(_)),
             Choice::Goto { .. } => false,
         }) {
             caveats.push(

@@ -5,6 +5,7 @@ mod corpus;
 mod fuzz_regressions;
 mod prove;
 mod roundtrip;
+mod run_tests;
 mod seed;
 mod support;
 mod ui;

@@ -1,0 +1,131 @@
+//! Replay inside generation (DESIGN.md §1, honesty): a model is only a test once it
+//! runs. Each model becomes an [`interp::TestInput`] and is executed by the interpreter
+//! on the program as written (loops iterate, calls execute); the goals it covers are
+//! the ones the run entered, and its outputs become the test's expected outcome.
+//!
+//! Input: a [`Model`] over the encoding of the seeded graph (calls inlined, loops cut)
+//! and the lowered graphs of the program. Output: a [`ReplayedTest`].
+
+use crate::cfg::Cfg;
+use crate::interp::{self, branch_name, Machine, TestInput, TraceItem, TraceMode};
+use crate::seed::goals::GoalId;
+use crate::sema::hir;
+use crate::vc::{Choice, InputKind, Model};
+
+/// One model, replayed.
+#[derive(Clone, Debug)]
+pub struct ReplayedTest {
+    /// The test as replay ran it: the model's values, and its trace completed with the
+    /// choices the interpreter made past the model's path.
+    pub input: TestInput,
+    pub replay: interp::Replay,
+    /// The goals of the implementation under test the run entered.
+    pub covers: Vec<GoalId>,
+}
+
+/// Replays models of one implementation.
+pub struct Replayer<'a> {
+    pub machine: &'a Machine<'a>,
+    pub program: &'a hir::Program,
+    /// The implementation as lowered (loops, calls): where coverage is measured.
+    pub original: &'a Cfg,
+    /// The graph the models are paths of (seeded, calls inlined, loops cut).
+    pub seeded: &'a Cfg,
+}
+
+impl Replayer<'_> {
+    pub fn replay(&self, model: &Model) -> ReplayedTest {
+        let input = self.test_input(model);
+        let replay = self.machine.run(&input, TraceMode::Complete);
+        let covers = replay.coverage.goals(self.original);
+        let input = TestInput { trace: replay.trace.clone(), ..input };
+        ReplayedTest { input, replay, covers }
+    }
+
+    /// Why a run that misses its target missed it, for "replay missed: …".
+    pub fn describe(&self, outcome: &interp::Outcome) -> String {
+        match outcome {
+            interp::Outcome::Passed => "the run takes another path".to_string(),
+            interp::Outcome::Failed(_) | interp::Outcome::Infeasible(_) => {
+                format!("the run stops before it: {}", outcome.message())
+            }
+            interp::Outcome::Invalid(_)
+            | interp::Outcome::ReplayError { .. }
+            | interp::Outcome::CannotEvaluate(_)
+            | interp::Outcome::BudgetExhausted(_) => outcome.message().to_string(),
+        }
+    }
+
+    fn test_input(&self, model: &Model) -> TestInput {
+        let mut input = TestInput::new(self.original.implementation);
+        let ins = self.original.locals.iter().take_while(|local| local.kind == hir::LocalKind::In);
+        input.params = ins
+            .enumerate()
+            .map(|(index, local)| {
+                let kind = InputKind::Param(hir::LocalId::from_index(index));
+                model.entry_value(&kind).cloned().unwrap_or_else(|| interp::default_value(&local.ty))
+            })
+            .collect();
+        for assignment in &model.entry {
+            let value = assignment.value.clone();
+            match assignment.kind {
+                InputKind::Global(id) => input.globals.push((id, value)),
+                InputKind::Const(id) => input.consts.push((id, value)),
+                // Locals added by inlining are never read unset (their unset ones are
+                // havocked at the call), so every such input is the implementation's own.
+                InputKind::Uninit(id) if id.index() < self.original.locals.len() => {
+                    input.uninitialized.push((id, value))
+                }
+                _ => {}
+            }
+        }
+        input.functions = model.functions.clone();
+        input.trace = model.choices.iter().filter_map(|choice| self.trace_item(choice)).collect();
+        input
+    }
+
+    /// The trace entry of a choice; `None` for the branch of a deterministic
+    /// conditional, which replay decides by evaluating its guard.
+    fn trace_item(&self, choice: &Choice) -> Option<TraceItem> {
+        match choice {
+            Choice::Goto { from, to } => {
+                let decided = self.seeded.successors(*from).iter().all(|&target| self.seeded.starts_with_guard(target));
+                (!decided).then(|| TraceItem::Goto { target: branch_name(&self.seeded.block(*to).origin.path) })
+            }
+            Choice::Value(assignment) => {
+                let value = assignment.value.clone();
+                Some(match &assignment.kind {
+                    InputKind::CallOut { callee, var } => {
+                        TraceItem::CallOut { callee: self.procedure(*callee), var: self.var(*var), value }
+                    }
+                    InputKind::CallModifies { callee, global } => TraceItem::CallModifies {
+                        callee: self.procedure(*callee),
+                        global: self.var(hir::Var::Global(*global)),
+                        value,
+                    },
+                    InputKind::Havoc(var) => TraceItem::Havoc { var: self.var(*var), value },
+                    // Entry values never appear among choices, and a loop abstraction's
+                    // state is no choice of the program: replay iterates the loop.
+                    InputKind::Param(_)
+                    | InputKind::Global(_)
+                    | InputKind::Const(_)
+                    | InputKind::Uninit(_)
+                    | InputKind::LoopState(_) => return None,
+                })
+            }
+        }
+    }
+
+    fn var(&self, var: hir::Var) -> String {
+        match var {
+            hir::Var::Local(id) => self.seeded.locals[id.index()].name.clone(),
+            hir::Var::Global(id) => self.program.globals[id.index()].name.clone(),
+            hir::Var::Const(id) => self.program.consts[id.index()].name.clone(),
+            hir::Var::Bound(id) => format!("bound#{}", id.0),
+        }
+    }
+
+    fn procedure(&self, id: hir::ProcId) -> String {
+        self.program.procedures[id.index()].name.clone()
+    }
+}

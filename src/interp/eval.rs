@@ -1,0 +1,495 @@
+//! Expressions → [`Value`]s, for the interpreter.
+//!
+//! Input: a checked expression and the [`State`] it reads (locals by `LocalId`, globals
+//! by `GlobalId`, the `old` globals). Output: its value, or why it has none
+//! ([`EvalError`]). Every evaluated node is a step of the run's budget; every
+//! application of a function with a body is a level of its depth budget.
+//!
+//! Values stay canonical: maps are built only through [`with_entry`] and
+//! [`MapValue::new`], so equality of values is equality of the (extensional) maps. The
+//! semantics is listed in the module header of [`super`].
+
+use super::Limits;
+use crate::sema::hir::{self, BinaryOp, ExprKind, UnaryOp};
+use crate::source::Span;
+use crate::vc::{FunctionModel, MapValue, Value};
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// Integers beyond this many bits stop the run as over budget: the step budget counts
+/// operations, not their size, and `x := x * x` in a loop doubles the size each time.
+const MAX_INT_BITS: u64 = 1 << 20;
+
+/// The deepest nesting of expression evaluations (the native stack's depth): function
+/// bodies nest inside applications, so `max_depth` recursive calls of a deep body could
+/// otherwise exhaust even the 256 MiB stack `main` runs on.
+const MAX_NESTING: u32 = 20_000;
+
+/// The program state an expression reads.
+#[derive(Clone, Copy)]
+pub(super) struct State<'s> {
+    pub locals: &'s [Value],
+    pub globals: &'s [Value],
+    pub old_globals: &'s [Value],
+}
+
+impl State<'static> {
+    /// No program variables: axioms and function bodies read none.
+    pub fn empty() -> State<'static> {
+        State { locals: &[], globals: &[], old_globals: &[] }
+    }
+}
+
+/// Why an expression has no value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum EvalError {
+    /// Something outside what the interpreter evaluates exactly, at `span`.
+    Cannot { span: Span, message: String },
+    /// Over a limit; the caller knows the command to blame.
+    Budget { message: String },
+}
+
+pub(super) type Eval<T> = Result<T, EvalError>;
+
+fn cannot<T>(span: Span, message: impl Into<String>) -> Eval<T> {
+    Err(EvalError::Cannot { span, message: message.into() })
+}
+
+/// A body-less function's table, ready for lookups.
+struct Table {
+    entries: BTreeMap<Vec<Value>, Value>,
+    default: Value,
+}
+
+/// Evaluates expressions of one program for one run; counts the run's steps.
+pub(super) struct Evaluator<'p> {
+    program: &'p hir::Program,
+    consts: Vec<Value>,
+    /// By `FunctionId`; `None`: the function has a body, or the test gives no table.
+    tables: Vec<Option<Table>>,
+    /// The bound variables in scope, innermost last (ids are unique program-wide, and a
+    /// recursive function's inner binding shadows the outer one).
+    bound: Vec<(hir::BoundId, Value)>,
+    limits: Limits,
+    pub steps: u64,
+    /// Procedure frames beyond the entry plus applications of functions with a body.
+    depth: u32,
+    /// Expression evaluations in progress (see [`MAX_NESTING`]).
+    nesting: u32,
+    /// Per uninterpreted type, its elements in this test: those its values mention and
+    /// element 0 (every type's default). A test is a finite structure; quantifiers over
+    /// `T` range over exactly these (an axiom such as `c == Red || c == Green || c ==
+    /// Blue` holds in it as in the solver's model).
+    pub universes: BTreeMap<hir::TypeId, BTreeSet<u32>>,
+}
+
+impl<'p> Evaluator<'p> {
+    /// `consts` by `ConstId`; `functions`: validated tables of body-less functions.
+    pub fn new(program: &'p hir::Program, limits: Limits, consts: Vec<Value>, functions: &[FunctionModel]) -> Self {
+        let mut tables: Vec<Option<Table>> = program.functions.iter().map(|_| None).collect();
+        for model in functions {
+            let entries = model.entries.iter().cloned().collect();
+            if let Some(slot) = tables.get_mut(model.function.index()) {
+                *slot = Some(Table { entries, default: model.default.clone() });
+            }
+        }
+        let universes = BTreeMap::new();
+        Evaluator { program, consts, tables, bound: Vec::new(), limits, steps: 0, depth: 0, nesting: 0, universes }
+    }
+
+    /// One step of the budget.
+    pub fn tick(&mut self) -> Eval<()> {
+        self.charge(1)
+    }
+
+    /// `steps` steps of the budget at once (work not done by evaluating nodes, such as
+    /// filling a lambda's table).
+    pub fn charge(&mut self, steps: u64) -> Eval<()> {
+        self.steps = self.steps.saturating_add(steps);
+        if self.steps > self.limits.max_steps {
+            return Err(EvalError::Budget { message: format!("more than {} steps", self.limits.max_steps) });
+        }
+        Ok(())
+    }
+
+    pub fn program(&self) -> &'p hir::Program {
+        self.program
+    }
+
+    /// Every value in the table of the body-less function `func` (arguments, results
+    /// and default), or its result type's default when the test gives no table: all a
+    /// body can observe by applying it.
+    pub fn function_values(&self, func: hir::FunctionId) -> Vec<Value> {
+        match self.tables.get(func.index()).and_then(Option::as_ref) {
+            Some(table) => {
+                let rows = table.entries.iter().flat_map(|(args, result)| args.iter().chain([result]));
+                rows.chain([&table.default]).cloned().collect()
+            }
+            None => self.program.functions.get(func.index()).map(|f| default_value(&f.result)).into_iter().collect(),
+        }
+    }
+
+    /// The steps left before the budget runs out.
+    pub fn steps_left(&self) -> u64 {
+        self.limits.max_steps.saturating_sub(self.steps)
+    }
+
+    /// One more level of calls; over `max_depth` stops the run.
+    pub fn deeper(&mut self) -> Eval<()> {
+        if self.depth >= self.limits.max_depth {
+            return Err(EvalError::Budget { message: format!("calls nested deeper than {}", self.limits.max_depth) });
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    pub fn shallower(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    pub fn eval_bool(&mut self, state: State<'_>, expr: &hir::Expr) -> Eval<bool> {
+        let value = self.eval(state, expr)?;
+        as_bool(value, expr.span)
+    }
+
+    pub fn eval(&mut self, state: State<'_>, expr: &hir::Expr) -> Eval<Value> {
+        self.eval_in(state, expr, false)
+    }
+
+    /// `old`: inside `old(..)`, where globals read their values at frame entry.
+    pub fn eval_in(&mut self, state: State<'_>, expr: &hir::Expr, old: bool) -> Eval<Value> {
+        self.tick()?;
+        if self.nesting >= MAX_NESTING {
+            return Err(EvalError::Budget { message: format!("expressions nested deeper than {MAX_NESTING}") });
+        }
+        self.nesting += 1;
+        let result = self.node(state, expr, old);
+        self.nesting -= 1;
+        result
+    }
+
+    fn node(&mut self, state: State<'_>, expr: &hir::Expr, old: bool) -> Eval<Value> {
+        let span = expr.span;
+        match &expr.kind {
+            ExprKind::Bool(value) => Ok(Value::Bool(*value)),
+            ExprKind::Int(value) => Ok(Value::Int(value.clone())),
+            ExprKind::Var(var) => self.var(state, *var, old, span),
+            ExprKind::Old(inner) => self.eval_in(state, inner, true),
+            ExprKind::Apply { func, args } => {
+                let args = args.iter().map(|arg| self.eval_in(state, arg, old)).collect::<Eval<Vec<_>>>()?;
+                self.apply(*func, args, span)
+            }
+            ExprKind::Unary { op, operand } => {
+                let value = self.eval_in(state, operand, old)?;
+                match op {
+                    UnaryOp::Not => Ok(Value::Bool(!as_bool(value, span)?)),
+                    UnaryOp::Neg => Ok(Value::Int(-as_int(value, span)?)),
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.binary(state, old, *op, (lhs, rhs), span),
+            ExprKind::Select { map, indices } => {
+                let map = self.eval_in(state, map, old)?;
+                let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
+                select(map, &keys, span)
+            }
+            ExprKind::Store { map, indices, value } => {
+                let map = self.eval_in(state, map, old)?;
+                let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
+                let value = self.eval_in(state, value, old)?;
+                store(&map, &keys, value, span)
+            }
+            ExprKind::IfThenElse { cond, then_expr, else_expr } => {
+                // Short-circuit: the branch not taken may be undefined (`x != 0 ? 1 div x`).
+                let taken = if as_bool(self.eval_in(state, cond, old)?, span)? { then_expr } else { else_expr };
+                self.eval_in(state, taken, old)
+            }
+            ExprKind::Quant { quantifier, vars, body, .. } => {
+                self.quantifier((state, old), *quantifier, vars, body, span)
+            }
+        }
+    }
+
+    fn var(&self, state: State<'_>, var: hir::Var, old: bool, span: Span) -> Eval<Value> {
+        let found = match var {
+            hir::Var::Const(id) => self.consts.get(id.index()),
+            hir::Var::Global(id) if old => state.old_globals.get(id.index()),
+            hir::Var::Global(id) => state.globals.get(id.index()),
+            hir::Var::Local(id) => state.locals.get(id.index()),
+            hir::Var::Bound(id) => self.bound.iter().rev().find(|(bound, _)| *bound == id).map(|(_, value)| value),
+        };
+        match found {
+            Some(value) => Ok(value.clone()),
+            // The checker rules this out (no state in axioms and function bodies); a
+            // wrong program must still not crash the interpreter.
+            None => cannot(span, "a variable with no value here"),
+        }
+    }
+
+    /// Binds `vars` to `values` (innermost last) while `f` runs.
+    pub fn with_bound<T>(&mut self, bindings: Vec<(hir::BoundId, Value)>, f: impl FnOnce(&mut Self) -> T) -> T {
+        let mark = self.bound.len();
+        self.bound.extend(bindings);
+        let result = f(self);
+        self.bound.truncate(mark);
+        result
+    }
+
+    fn binary(
+        &mut self,
+        state: State<'_>,
+        old: bool,
+        op: BinaryOp,
+        (lhs, rhs): (&hir::Expr, &hir::Expr),
+        span: Span,
+    ) -> Eval<Value> {
+        let left = self.eval_in(state, lhs, old)?;
+        // Short-circuit: `i < n && a[i] > 0` never evaluates `a[i]` out of range.
+        let decided = match op {
+            BinaryOp::And => (!as_bool(left.clone(), span)?).then_some(false),
+            BinaryOp::Or => as_bool(left.clone(), span)?.then_some(true),
+            BinaryOp::Implies => (!as_bool(left.clone(), span)?).then_some(true),
+            _ => None,
+        };
+        if let Some(result) = decided {
+            return Ok(Value::Bool(result));
+        }
+        let right = self.eval_in(state, rhs, old)?;
+        match op {
+            BinaryOp::And | BinaryOp::Or | BinaryOp::Implies => Ok(Value::Bool(as_bool(right, span)?)),
+            BinaryOp::Iff | BinaryOp::Eq => Ok(Value::Bool(equal(&left, &right, span)?)),
+            BinaryOp::Neq => Ok(Value::Bool(!equal(&left, &right, span)?)),
+            BinaryOp::Subtype => cannot(span, "the partial order `<:` is uninterpreted"),
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                let (left, right) = (as_int(left, span)?, as_int(right, span)?);
+                Ok(Value::Bool(compare(op, &left, &right)))
+            }
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
+                let result = arithmetic(op, as_int(left, span)?, as_int(right, span)?, span)?;
+                if result.bits() > MAX_INT_BITS {
+                    return Err(EvalError::Budget { message: format!("an integer of more than {MAX_INT_BITS} bits") });
+                }
+                Ok(Value::Int(result))
+            }
+        }
+    }
+
+    fn apply(&mut self, func: hir::FunctionId, args: Vec<Value>, span: Span) -> Eval<Value> {
+        let program = self.program;
+        let Some(function) = program.functions.get(func.index()) else { return cannot(span, "an unknown function") };
+        if let Some(body) = &function.body {
+            self.deeper()?;
+            let bindings = function.params.iter().map(|param| param.id).zip(args).collect();
+            let result = self.with_bound(bindings, |this| this.eval(State::empty(), body));
+            self.shallower();
+            return result;
+        }
+        if args.iter().any(contains_opaque) {
+            return cannot(span, format!("`{}` applied to an opaque value", function.name));
+        }
+        Ok(match self.tables.get(func.index()).and_then(Option::as_ref) {
+            Some(table) => table.entries.get(&args).unwrap_or(&table.default).clone(),
+            None => default_value(&function.result),
+        })
+    }
+}
+
+pub(super) fn as_bool(value: Value, span: Span) -> Eval<bool> {
+    match value {
+        Value::Bool(value) => Ok(value),
+        other => cannot(span, unexpected(&other, "a boolean")),
+    }
+}
+
+fn as_int(value: Value, span: Span) -> Eval<BigInt> {
+    match value {
+        Value::Int(value) => Ok(value),
+        other => cannot(span, unexpected(&other, "an integer")),
+    }
+}
+
+fn as_map(value: Value, span: Span) -> Eval<MapValue> {
+    match value {
+        Value::Map(map) => Ok(map),
+        other => cannot(span, unexpected(&other, "a map")),
+    }
+}
+
+/// Inputs are type-checked before a run, so only an opaque value (a solver's term the
+/// decoder could not tabulate) gets here in practice.
+fn unexpected(value: &Value, wanted: &str) -> String {
+    match value {
+        Value::Opaque(text) => format!("an opaque value (`{text}`) is used"),
+        _ => format!("a value of the wrong type where {wanted} is needed"),
+    }
+}
+
+pub(super) fn contains_opaque(value: &Value) -> bool {
+    match value {
+        Value::Opaque(_) => true,
+        Value::Map(map) => {
+            contains_opaque(&map.default)
+                || map.entries.iter().any(|(key, value)| contains_opaque(key) || contains_opaque(value))
+        }
+        Value::Bool(_) | Value::Int(_) | Value::Elem { .. } => false,
+    }
+}
+
+/// Equality of canonical values is structural; an opaque part makes it unknown. A map
+/// over `bool` keys is the one exception: both keys can be in its table, so one function
+/// has two tables (`{false: 1}` with default 0 is `{true: 0}` with default 1). Such maps
+/// are compared in the form without a `false` key, the form lambdas are built in.
+fn equal(left: &Value, right: &Value, span: Span) -> Eval<bool> {
+    if contains_opaque(left) || contains_opaque(right) {
+        return cannot(span, "an opaque value is compared");
+    }
+    if has_false_key(left) || has_false_key(right) {
+        return Ok(without_false_keys(left) == without_false_keys(right));
+    }
+    Ok(left == right)
+}
+
+fn has_false_key(value: &Value) -> bool {
+    let Value::Map(map) = value else { return false };
+    has_false_key(&map.default)
+        || map
+            .entries
+            .iter()
+            .any(|(key, value)| *key == Value::Bool(false) || has_false_key(key) || has_false_key(value))
+}
+
+/// `value` with every map over `bool` keys in the form whose default is the value at
+/// `false`.
+fn without_false_keys(value: &Value) -> Value {
+    let Value::Map(map) = value else { return value.clone() };
+    let mut entries: Vec<(Value, Value)> =
+        map.entries.iter().map(|(key, value)| (without_false_keys(key), without_false_keys(value))).collect();
+    let default = without_false_keys(&map.default);
+    let Some(position) = entries.iter().position(|(key, _)| *key == Value::Bool(false)) else {
+        return Value::Map(MapValue::new(entries, default));
+    };
+    let at_false = entries.remove(position).1;
+    let at_true = entries.pop().map_or(default, |(_, value)| value);
+    Value::Map(MapValue::new(vec![(Value::Bool(true), at_true)], at_false))
+}
+
+fn compare(op: BinaryOp, left: &BigInt, right: &BigInt) -> bool {
+    match op {
+        BinaryOp::Lt => left < right,
+        BinaryOp::Le => left <= right,
+        BinaryOp::Gt => left > right,
+        _ => left >= right,
+    }
+}
+
+fn arithmetic(op: BinaryOp, left: BigInt, right: BigInt, span: Span) -> Eval<BigInt> {
+    Ok(match op {
+        BinaryOp::Add => left + right,
+        BinaryOp::Sub => left - right,
+        BinaryOp::Mul => left * right,
+        BinaryOp::Div => euclidean(&left, &right, span)?.0,
+        _ => euclidean(&left, &right, span)?.1,
+    })
+}
+
+/// SMT-LIB `div` and `mod`: `a = b*q + r` with `0 <= r < |b|`. SMT-LIB leaves division
+/// by zero unspecified, so it has no value here.
+fn euclidean(a: &BigInt, b: &BigInt, span: Span) -> Eval<(BigInt, BigInt)> {
+    if b.is_zero() {
+        return cannot(span, "division by zero (unspecified in SMT-LIB)");
+    }
+    // `%` truncates towards zero, so the remainder has the sign of `a`; shift it into
+    // `0..|b|`, then the quotient is exact.
+    let mut r = a % b;
+    if r.is_negative() {
+        r += b.abs();
+    }
+    let q = (a - &r) / b;
+    Ok((q, r))
+}
+
+/// `map[k1][k2]…`: a map of arity n is curried (see [`MapValue`]).
+fn select(map: Value, keys: &[Value], span: Span) -> Eval<Value> {
+    let mut current = map;
+    for key in keys {
+        if contains_opaque(key) {
+            return cannot(span, "an opaque value is used as a map index");
+        }
+        current = as_map(current, span)?.get(key).clone();
+    }
+    Ok(current)
+}
+
+/// `map[k1, k2 := value]`: the row `map[k1]` updated at `k2`, and so on.
+fn store(map: &Value, keys: &[Value], value: Value, span: Span) -> Eval<Value> {
+    let Some((key, rest)) = keys.split_first() else { return Ok(value) };
+    if contains_opaque(key) {
+        return cannot(span, "an opaque value is used as a map index");
+    }
+    let Value::Map(table) = map else { return cannot(span, unexpected(map, "a map")) };
+    let inner = store(table.get(key), rest, value, span)?;
+    Ok(Value::Map(with_entry(table, key.clone(), inner)))
+}
+
+/// `map` with `key` mapped to `value`, still canonical (no entry equal to the default).
+pub(super) fn with_entry(map: &MapValue, key: Value, value: Value) -> MapValue {
+    let mut entries = map.entries.clone();
+    let position = entries.binary_search_by(|(candidate, _)| candidate.cmp(&key));
+    match (position, value == *map.default) {
+        (Ok(index), true) => {
+            entries.remove(index);
+        }
+        (Ok(index), false) => entries[index].1 = value,
+        (Err(_), true) => {}
+        (Err(index), false) => entries.insert(index, (key, value)),
+    }
+    MapValue { entries, default: map.default.clone() }
+}
+
+/// The default value of a type: `0`, `false`, element 0, or the constant map of the
+/// range's default (curried for arity > 1).
+pub fn default_value(ty: &hir::Type) -> Value {
+    match ty {
+        hir::Type::Int => Value::Int(BigInt::zero()),
+        hir::Type::Bool => Value::Bool(false),
+        hir::Type::Named(id) => Value::Elem { ty: *id, index: 0 },
+        hir::Type::Map(map) => {
+            Value::Map(MapValue { entries: Vec::new(), default: Box::new(default_value(&row_type(map))) })
+        }
+    }
+}
+
+/// The type of `m[k]` for a curried map `m`: the range, or a map of the remaining
+/// index types.
+fn row_type(map: &hir::MapType) -> hir::Type {
+    match map.domain.get(1..) {
+        Some(rest) if !rest.is_empty() => {
+            hir::Type::Map(Arc::new(hir::MapType { domain: rest.to_vec(), range: map.range.clone() }))
+        }
+        _ => map.range.clone(),
+    }
+}
+
+/// `value` made canonical, if it is a value of type `ty` (an opaque value fits any
+/// type: it is the solver's, and using it is what cannot be evaluated).
+pub(super) fn admit(value: &Value, ty: &hir::Type) -> Option<Value> {
+    match (value, ty) {
+        (Value::Opaque(_), _) | (Value::Bool(_), hir::Type::Bool) | (Value::Int(_), hir::Type::Int) => {
+            Some(value.clone())
+        }
+        (Value::Elem { ty: elem_ty, .. }, hir::Type::Named(id)) if elem_ty == id => Some(value.clone()),
+        (Value::Map(map), hir::Type::Map(map_ty)) => {
+            let key_ty = map_ty.domain.first()?;
+            let row_ty = row_type(map_ty);
+            let default = admit(&map.default, &row_ty)?;
+            let entries = map
+                .entries
+                .iter()
+                .map(|(key, value)| Some((admit(key, key_ty)?, admit(value, &row_ty)?)))
+                .collect::<Option<Vec<_>>>()?;
+            Some(Value::Map(MapValue::new(entries, default)))
+        }
+        _ => None,
+    }
+}

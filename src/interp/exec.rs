@@ -1,0 +1,763 @@
+//! Running a test: entry checks, blocks, calls, contracts, the trace and coverage.
+//!
+//! Input: a [`Machine`] and a [`TestInput`]. Output: a [`Replay`]. The run is one loop
+//! over an explicit stack of [`Frame`]s, one per active procedure call, so a long run
+//! or a deep call chain never deepens the native stack; only expression evaluation
+//! recurses (see [`super::eval`]).
+//!
+//! Order of a run (the rules are those of the module header of [`super`]):
+//! 1. the inputs are checked against the program's types ([`Outcome::Invalid`]);
+//! 2. the axioms are evaluated on the constants and function tables (a false one makes
+//!    the test invalid; one that cannot be evaluated is skipped);
+//! 3. the entry procedure's `requires`, free ones too, must hold on the inputs;
+//! 4. blocks run from the entry; the run ends at the entry implementation's `return`
+//!    (after its `ensures` are checked) or at the first check, assumption or choice that
+//!    stops it.
+
+use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, State};
+use super::inputs::{entry, Entry};
+use super::{
+    branch_name, Coverage, Machine, Outcome, Replay, Stop, TestInput, TraceItem, TraceMode, Violation, ViolationKind,
+};
+use crate::cfg::print::print_expr;
+use crate::cfg::uninit::read_before_written;
+use crate::cfg::{AssertReason, AssumeReason, BlockId, Cfg, Cmd, CmdKind, Terminator};
+use crate::sema::hir::{self, LocalId, ProcId};
+use crate::source::Span;
+use crate::vc::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a run needs to know about one graph, computed once per [`Machine`].
+pub(super) struct Shape<'a> {
+    pub cfg: &'a Cfg,
+    /// Per loop header, the loop's blocks as a membership table by block index.
+    loops: BTreeMap<BlockId, Vec<bool>>,
+    /// The outs and locals a callee frame of this graph takes from the trace.
+    unset: Vec<LocalId>,
+    /// The name a `Goto` trace entry gives each block.
+    branch_names: Vec<String>,
+}
+
+impl<'a> Shape<'a> {
+    pub(super) fn new(cfg: &'a Cfg) -> Shape<'a> {
+        let loops = cfg
+            .loops
+            .iter()
+            .map(|found| {
+                let mut body = vec![false; cfg.blocks.len()];
+                found.body.iter().for_each(|block| body[block.index()] = true);
+                (found.header, body)
+            })
+            .collect();
+        let branch_names = cfg.blocks.iter().map(|block| branch_name(&block.origin.path)).collect();
+        Shape { cfg, loops, unset: read_before_written(cfg), branch_names }
+    }
+}
+
+/// The value of a trace item that only names the choice the run needs (see
+/// [`Runner::choose_value`]).
+const PLACEHOLDER: Value = Value::Bool(false);
+
+/// One active procedure call.
+struct Frame<'r> {
+    shape: &'r Shape<'r>,
+    procedure: ProcId,
+    /// By the graph's `LocalId`s.
+    locals: Vec<Value>,
+    /// The globals when the frame started: what `old` reads.
+    old_globals: Vec<Value>,
+    block: BlockId,
+    /// The next command of `block` to run; past the end: its terminator.
+    next_cmd: usize,
+    /// Per loop header entered in this frame: which entry of [`Coverage::loops`] counts
+    /// its current iterations (a recursive call runs the same loop in another frame).
+    loop_entries: BTreeMap<BlockId, usize>,
+    /// The call that started the frame; `None` for the entry implementation.
+    call: Option<CallSite<'r>>,
+}
+
+struct CallSite<'r> {
+    /// The caller's variables receiving the outs.
+    outs: &'r [hir::Var],
+    span: Span,
+}
+
+pub(super) fn run(machine: &Machine<'_>, input: &TestInput, mode: TraceMode) -> Replay {
+    let entry = match entry(machine, input) {
+        Ok(entry) => entry,
+        Err(outcome) => {
+            let coverage = Coverage::default();
+            return Replay { outcome, coverage, outputs: Vec::new(), trace: Vec::new(), steps: 0 };
+        }
+    };
+    let mut eval = Evaluator::new(machine.program, machine.limits, entry.consts.clone(), &entry.functions);
+    eval.universes = universes(machine.program, &entry, input);
+    let mut runner = Runner {
+        machine,
+        program: machine.program,
+        input,
+        mode,
+        eval,
+        globals: entry.globals.clone(),
+        frames: Vec::new(),
+        next: 0,
+        trace: Vec::new(),
+        coverage: Coverage::default(),
+    };
+    let span = entry.shape.cfg.span;
+    let outcome = match runner.start(entry) {
+        Ok(()) => runner.execute(),
+        Err(outcome) => outcome,
+    };
+    runner.finish(outcome, span)
+}
+
+/// The elements of each uninterpreted type the test mentions (in any input, table or
+/// trace value), and element 0: the finite universe the test's run lives in.
+fn universes(program: &hir::Program, entry: &Entry<'_>, input: &TestInput) -> BTreeMap<hir::TypeId, BTreeSet<u32>> {
+    let mut universes: BTreeMap<hir::TypeId, BTreeSet<u32>> =
+        (0..program.types.len()).map(|index| (hir::TypeId::from_index(index), BTreeSet::from([0]))).collect();
+    let mut pending: Vec<&Value> = entry.consts.iter().chain(&entry.globals).chain(&input.params).collect();
+    pending.extend(input.uninitialized.iter().map(|(_, value)| value));
+    for table in &entry.functions {
+        pending.push(&table.default);
+        for (args, result) in &table.entries {
+            pending.extend(args);
+            pending.push(result);
+        }
+    }
+    pending.extend(input.trace.iter().filter_map(|item| match item {
+        TraceItem::Havoc { value, .. } | TraceItem::CallOut { value, .. } | TraceItem::CallModifies { value, .. } => {
+            Some(value)
+        }
+        TraceItem::Goto { .. } => None,
+    }));
+    while let Some(value) = pending.pop() {
+        match value {
+            Value::Elem { ty, index } => {
+                universes.entry(*ty).or_default().insert(*index);
+            }
+            Value::Map(map) => {
+                pending.push(&map.default);
+                for (key, value) in &map.entries {
+                    pending.push(key);
+                    pending.push(value);
+                }
+            }
+            Value::Bool(_) | Value::Int(_) | Value::Opaque(_) => {}
+        }
+    }
+    universes
+}
+
+struct Runner<'r> {
+    machine: &'r Machine<'r>,
+    program: &'r hir::Program,
+    input: &'r TestInput,
+    mode: TraceMode,
+    eval: Evaluator<'r>,
+    globals: Vec<Value>,
+    frames: Vec<Frame<'r>>,
+    /// The next entry of `input.trace`.
+    next: usize,
+    /// The entries consumed, and the choices made in [`TraceMode::Complete`].
+    trace: Vec<TraceItem>,
+    coverage: Coverage,
+}
+
+/// The outcome of an expression that has no value, blamed on the command at `span`
+/// when it is over budget.
+fn halt(error: EvalError, span: Span) -> Outcome {
+    match error {
+        EvalError::Cannot { span, message } => Outcome::CannotEvaluate(Stop { span, message }),
+        EvalError::Budget { message } => Outcome::BudgetExhausted(Stop { span, message }),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The run
+
+impl<'r> Runner<'r> {
+    fn start(&mut self, entry: Entry<'r>) -> Result<(), Outcome> {
+        self.axioms()?;
+        let Entry { shape, implementation, locals, .. } = entry;
+        let frame = Frame {
+            shape,
+            procedure: implementation.proc,
+            locals,
+            old_globals: self.globals.clone(),
+            block: shape.cfg.entry,
+            next_cmd: 0,
+            loop_entries: BTreeMap::new(),
+            call: None,
+        };
+        let procedure = &self.program.procedures[implementation.proc.index()];
+        let contract = contract_locals(procedure, implementation, &frame.locals);
+        for clause in &procedure.requires {
+            let state = State { locals: &contract, globals: &self.globals, old_globals: &self.globals };
+            if !self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, clause.span))? {
+                let text = print_expr(self.program, &procedure.locals, &clause.expr);
+                let message =
+                    format!("precondition `{text}` of `{}` does not hold on the test's inputs", procedure.name);
+                return Err(Outcome::Invalid(Stop::new(clause.span, message)));
+            }
+        }
+        self.frames.push(frame);
+        self.enter(None, shape.cfg.entry);
+        Ok(())
+    }
+
+    /// A false axiom makes the test invalid; one the interpreter cannot evaluate (an
+    /// unbounded quantifier, typically) is skipped.
+    fn axioms(&mut self) -> Result<(), Outcome> {
+        for axiom in &self.program.axioms {
+            match self.eval.eval_bool(State::empty(), &axiom.expr) {
+                Ok(true) | Err(EvalError::Cannot { .. }) => {}
+                Ok(false) => {
+                    let text = print_expr(self.program, &[], &axiom.expr);
+                    let message = format!("axiom `{text}` is false on the test's constants and functions");
+                    return Err(Outcome::Invalid(Stop::new(axiom.span, message)));
+                }
+                Err(error) => return Err(halt(error, axiom.span)),
+            }
+        }
+        Ok(())
+    }
+
+    fn execute(&mut self) -> Outcome {
+        loop {
+            match self.step() {
+                Ok(false) => {}
+                Ok(true) => return Outcome::Passed,
+                Err(outcome) => return outcome,
+            }
+        }
+    }
+
+    fn frame(&self) -> &Frame<'r> {
+        self.frames.last().expect("a run has a frame until it ends")
+    }
+
+    fn frame_mut(&mut self) -> &mut Frame<'r> {
+        self.frames.last_mut().expect("a run has a frame until it ends")
+    }
+
+    /// Runs one command or terminator; `true` when the entry implementation returned.
+    fn step(&mut self) -> Result<bool, Outcome> {
+        let frame = self.frame();
+        let cfg = frame.shape.cfg;
+        let (id, block) = (frame.block, cfg.block(frame.block));
+        if let Some(cmd) = block.cmds.get(frame.next_cmd) {
+            self.frame_mut().next_cmd += 1;
+            self.eval.tick().map_err(|error| halt(error, cmd.span))?;
+            self.command(cmd)?;
+            return Ok(false);
+        }
+        self.eval.tick().map_err(|error| halt(error, block.span))?;
+        match &block.terminator {
+            Terminator::Goto(targets) => {
+                let to = self.choose_target(targets)?;
+                self.enter(Some(id), to);
+                Ok(false)
+            }
+            Terminator::Return => self.leave(),
+        }
+    }
+
+    /// Records the entry into `to` (coverage, loop iterations) and makes it current.
+    fn enter(&mut self, from: Option<BlockId>, to: BlockId) {
+        let frame = self.frames.last_mut().expect("a run has a frame until it ends");
+        let implementation = frame.shape.cfg.implementation;
+        self.coverage.blocks.entry(implementation).or_default().insert(to);
+        if let Some(from) = from {
+            *self.coverage.edges.entry((implementation, from, to)).or_default() += 1;
+        }
+        if let Some(body) = frame.shape.loops.get(&to) {
+            let counts = self.coverage.loops.entry((implementation, to)).or_default();
+            let back_edge = from.is_some_and(|from| body.get(from.index()).copied().unwrap_or(false));
+            let current = frame.loop_entries.get(&to).and_then(|&entry| counts.get_mut(entry));
+            match current {
+                Some(count) if back_edge => *count += 1,
+                _ => {
+                    counts.push(0);
+                    frame.loop_entries.insert(to, counts.len() - 1);
+                }
+            }
+        }
+        frame.block = to;
+        frame.next_cmd = 0;
+    }
+
+    /// Evaluates `expr` in the current frame; `span` is the command's.
+    fn eval_here(&mut self, expr: &hir::Expr, span: Span) -> Result<Value, Outcome> {
+        let frame = self.frames.last().expect("a run has a frame until it ends");
+        let state = State { locals: &frame.locals, globals: &self.globals, old_globals: &frame.old_globals };
+        self.eval.eval(state, expr).map_err(|error| halt(error, span))
+    }
+
+    fn holds_here(&mut self, expr: &hir::Expr, span: Span) -> Result<bool, Outcome> {
+        let value = self.eval_here(expr, span)?;
+        as_bool(value, expr.span).map_err(|error| halt(error, span))
+    }
+
+    fn write(&mut self, var: hir::Var, value: Value) {
+        let slot = match var {
+            hir::Var::Local(id) => self.frame_mut().locals.get_mut(id.index()),
+            hir::Var::Global(id) => self.globals.get_mut(id.index()),
+            // The checker lets statements assign only locals and globals.
+            hir::Var::Const(_) | hir::Var::Bound(_) => None,
+        };
+        if let Some(slot) = slot {
+            *slot = value;
+        }
+    }
+
+    /// A variable's name (as the trace names it) and type, in the current frame.
+    fn var_info(&self, var: hir::Var) -> (&'r str, &'r hir::Type) {
+        let cfg: &'r Cfg = self.frame().shape.cfg;
+        match var {
+            hir::Var::Local(id) => (&cfg.locals[id.index()].name, &cfg.locals[id.index()].ty),
+            hir::Var::Global(id) => (&self.program.globals[id.index()].name, &self.program.globals[id.index()].ty),
+            hir::Var::Const(id) => (&self.program.consts[id.index()].name, &self.program.consts[id.index()].ty),
+            hir::Var::Bound(_) => ("_", &hir::Type::Bool),
+        }
+    }
+
+    fn print(&self, expr: &hir::Expr) -> String {
+        print_expr(self.program, &self.frame().shape.cfg.locals, expr)
+    }
+
+    fn command(&mut self, cmd: &'r Cmd) -> Result<(), Outcome> {
+        let span = cmd.span;
+        match &cmd.kind {
+            CmdKind::Assign { targets, values } => {
+                // Simultaneous: every right side is read before any target is written.
+                let values = values.iter().map(|value| self.eval_here(value, span)).collect::<Result<Vec<_>, _>>()?;
+                targets.iter().zip(values).for_each(|(&target, value)| self.write(target, value));
+                Ok(())
+            }
+            CmdKind::Havoc { vars, .. } => {
+                for &var in vars {
+                    let (name, ty) = self.var_info(var);
+                    let value =
+                        self.choose_value(TraceItem::Havoc { var: name.to_string(), value: PLACEHOLDER }, ty, span)?;
+                    self.write(var, value);
+                }
+                Ok(())
+            }
+            CmdKind::Assume { expr, reason } => {
+                if self.holds_here(expr, span)? {
+                    return Ok(());
+                }
+                Err(Outcome::Infeasible(Stop::new(
+                    span,
+                    format!("{} `{}` does not hold", assumption(*reason), self.print(expr)),
+                )))
+            }
+            CmdKind::Assert { expr, reason } => {
+                if self.holds_here(expr, span)? {
+                    return Ok(());
+                }
+                Err(self.assertion_failed(expr, *reason, span))
+            }
+            CmdKind::Call { callee, args, outs } => self.call(*callee, args, outs, span),
+        }
+    }
+
+    fn assertion_failed(&self, expr: &hir::Expr, reason: AssertReason, span: Span) -> Outcome {
+        let text = self.print(expr);
+        let (kind, message) = match reason {
+            AssertReason::User => (ViolationKind::Assert, format!("assertion `{text}` violated")),
+            // Boogie never checks a free invariant; it only assumes it.
+            AssertReason::Invariant { free: true, .. } => {
+                return Outcome::Infeasible(Stop::new(span, format!("free loop invariant `{text}` does not hold")));
+            }
+            AssertReason::Invariant { index, .. }
+            | AssertReason::InvariantOnEntry { index }
+            | AssertReason::InvariantMaintained { index } => {
+                let iterations = self.iterations(self.frame().block);
+                let when =
+                    if iterations == 0 { "on entry".to_string() } else { format!("after iteration {iterations}") };
+                (ViolationKind::Invariant { index, iterations }, format!("loop invariant `{text}` violated {when}"))
+            }
+            AssertReason::Requires { callee, clause } => {
+                let name = &self.program.procedures[callee.index()].name;
+                let kind = ViolationKind::Requires { callee, clause: clause as usize };
+                (kind, format!("precondition `{text}` of `{name}` violated"))
+            }
+            AssertReason::Ensures { callee, clause } => {
+                let name = &self.program.procedures[callee.index()].name;
+                let kind = ViolationKind::Ensures { procedure: callee, clause: clause as usize };
+                (kind, format!("postcondition `{text}` of `{name}` violated"))
+            }
+        };
+        Outcome::Failed(Violation { kind, span, call: None, message })
+    }
+
+    /// The iterations of the current entry into the loop headed by `header`.
+    fn iterations(&self, header: BlockId) -> u64 {
+        let frame = self.frame();
+        let key = (frame.shape.cfg.implementation, header);
+        let entry = frame.loop_entries.get(&header).and_then(|&entry| self.coverage.loops.get(&key)?.get(entry));
+        entry.copied().unwrap_or(0)
+    }
+}
+
+/// How an `assume` of this reason is called in messages.
+fn assumption(reason: AssumeReason) -> &'static str {
+    match reason {
+        AssumeReason::User | AssumeReason::LoopCut => "assumption",
+        AssumeReason::Guard | AssumeReason::NegatedGuard => "branch condition",
+        AssumeReason::Where => "where clause",
+        AssumeReason::Invariant { .. } => "loop invariant",
+    }
+}
+
+/// The procedure's locals (in its own numbering, which contracts use) holding the
+/// implementation's ins and outs.
+fn contract_locals(procedure: &hir::Procedure, implementation: &hir::Implementation, locals: &[Value]) -> Vec<Value> {
+    let mut contract: Vec<Value> = procedure.locals.iter().map(|local| default_value(&local.ty)).collect();
+    let ins = procedure.ins.iter().zip(&implementation.ins);
+    for (proc_local, impl_local) in ins.chain(procedure.outs.iter().zip(&implementation.outs)) {
+        if let (Some(slot), Some(value)) = (contract.get_mut(proc_local.index()), locals.get(impl_local.index())) {
+            *slot = value.clone();
+        }
+    }
+    contract
+}
+
+// ---------------------------------------------------------------------------------------
+// Calls and returns
+
+impl<'r> Runner<'r> {
+    fn call(&mut self, callee: ProcId, args: &'r [hir::Expr], outs: &'r [hir::Var], span: Span) -> Result<(), Outcome> {
+        let program = self.program;
+        let procedure = &program.procedures[callee.index()];
+        let args = args.iter().map(|arg| self.eval_here(arg, span)).collect::<Result<Vec<_>, _>>()?;
+        match procedure.implementations.first() {
+            Some(&implementation) => self.call_implementation(callee, implementation, args, CallSite { outs, span }),
+            None => self.call_contract(callee, args, outs, span),
+        }
+    }
+
+    /// A callee with a body runs in a new frame: `old` is the globals at the call, the
+    /// variables it may read unset take trace entries (the havocs inlining makes, in
+    /// the same order: before the preconditions), then its `requires` are checked.
+    fn call_implementation(
+        &mut self,
+        callee: ProcId,
+        id: hir::ImplId,
+        args: Vec<Value>,
+        call: CallSite<'r>,
+    ) -> Result<(), Outcome> {
+        let program = self.program;
+        let implementation = &program.implementations[id.index()];
+        let Some(shape) = self.machine.shapes.get(&id) else {
+            let message = format!("`{}` has no control-flow graph", implementation.name);
+            return Err(Outcome::CannotEvaluate(Stop::new(call.span, message)));
+        };
+        self.eval.deeper().map_err(|error| halt(error, call.span))?;
+        let cfg = shape.cfg;
+        let mut locals: Vec<Value> = cfg.locals.iter().map(|local| default_value(&local.ty)).collect();
+        for (local, value) in implementation.ins.iter().zip(args) {
+            locals[local.index()] = value;
+        }
+        for &local in &shape.unset {
+            let declared = &cfg.locals[local.index()];
+            let wanted = TraceItem::Havoc { var: declared.name.clone(), value: PLACEHOLDER };
+            locals[local.index()] = self.choose_value(wanted, &declared.ty, call.span)?;
+        }
+        let contract = contract_locals(&program.procedures[callee.index()], implementation, &locals);
+        self.requires(callee, &contract, call.span)?;
+        self.frames.push(Frame {
+            shape,
+            procedure: callee,
+            locals,
+            old_globals: self.globals.clone(),
+            block: cfg.entry,
+            next_cmd: 0,
+            loop_entries: BTreeMap::new(),
+            call: Some(call),
+        });
+        self.enter(None, cfg.entry);
+        Ok(())
+    }
+
+    /// A body-less callee is its contract, in `vc::passify`'s order: check `requires`;
+    /// new values for the `modifies` globals, then for the outs; assume `ensures` (`old`
+    /// = the globals before the call); write the outs after the globals.
+    fn call_contract(
+        &mut self,
+        callee: ProcId,
+        args: Vec<Value>,
+        outs: &[hir::Var],
+        span: Span,
+    ) -> Result<(), Outcome> {
+        let procedure = &self.program.procedures[callee.index()];
+        let mut contract: Vec<Value> = procedure.locals.iter().map(|local| default_value(&local.ty)).collect();
+        for (local, value) in procedure.ins.iter().zip(args) {
+            contract[local.index()] = value;
+        }
+        self.requires(callee, &contract, span)?;
+        let before = self.globals.clone();
+        for &global in &procedure.modifies {
+            let declared = &self.program.globals[global.index()];
+            let wanted = TraceItem::CallModifies {
+                callee: procedure.name.clone(),
+                global: declared.name.clone(),
+                value: PLACEHOLDER,
+            };
+            self.globals[global.index()] = self.choose_value(wanted, &declared.ty, span)?;
+        }
+        let mut results = Vec::with_capacity(outs.len());
+        for (&param, &target) in procedure.outs.iter().zip(outs) {
+            let wanted = TraceItem::CallOut {
+                callee: procedure.name.clone(),
+                var: self.var_info(target).0.to_string(),
+                value: PLACEHOLDER,
+            };
+            let value = self.choose_value(wanted, &procedure.locals[param.index()].ty, span)?;
+            contract[param.index()] = value.clone();
+            results.push((target, value));
+        }
+        for clause in &procedure.ensures {
+            let state = State { locals: &contract, globals: &self.globals, old_globals: &before };
+            if !self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, span))? {
+                let text = print_expr(self.program, &procedure.locals, &clause.expr);
+                let message = format!("postcondition `{text}` of `{}` does not hold after the call", procedure.name);
+                return Err(Outcome::Infeasible(Stop::new(span, message)));
+            }
+        }
+        results.into_iter().for_each(|(target, value)| self.write(target, value));
+        Ok(())
+    }
+
+    /// A callee's `requires` at a call: a false one fails, a false free one is assumed.
+    fn requires(&mut self, callee: ProcId, contract: &[Value], span: Span) -> Result<(), Outcome> {
+        let procedure = &self.program.procedures[callee.index()];
+        for (index, clause) in procedure.requires.iter().enumerate() {
+            let state = State { locals: contract, globals: &self.globals, old_globals: &self.globals };
+            if self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, span))? {
+                continue;
+            }
+            let text = print_expr(self.program, &procedure.locals, &clause.expr);
+            let name = &procedure.name;
+            return Err(if clause.free {
+                Outcome::Infeasible(Stop::new(span, format!("free precondition `{text}` of `{name}` does not hold")))
+            } else {
+                let kind = ViolationKind::Requires { callee, clause: index };
+                let message = format!("precondition `{text}` of `{name}` violated");
+                Outcome::Failed(Violation { kind, span: clause.span, call: Some(span), message })
+            });
+        }
+        Ok(())
+    }
+
+    /// A `return`: the `ensures` are checked; a callee's outs go to the caller's
+    /// targets. `true` when the entry implementation returned.
+    fn leave(&mut self) -> Result<bool, Outcome> {
+        self.ensures()?;
+        if self.frames.len() == 1 {
+            return Ok(true);
+        }
+        let frame = self.frames.pop().expect("a callee frame above the entry frame");
+        self.eval.shallower();
+        let implementation = &self.program.implementations[frame.shape.cfg.implementation.index()];
+        let call = frame.call.expect("every frame above the entry frame has a call");
+        for (&target, out) in call.outs.iter().zip(&implementation.outs) {
+            let value = frame.locals[out.index()].clone();
+            self.write(target, value);
+        }
+        Ok(false)
+    }
+
+    /// The current frame's `ensures` at its return. A free one is not checked (Boogie);
+    /// in a callee it is assumed, as inlining does.
+    fn ensures(&mut self) -> Result<(), Outcome> {
+        let frame = self.frames.last().expect("a run has a frame until it ends");
+        let procedure = &self.program.procedures[frame.procedure.index()];
+        let implementation = &self.program.implementations[frame.shape.cfg.implementation.index()];
+        let contract = contract_locals(procedure, implementation, &frame.locals);
+        let call = frame.call.as_ref().map(|call| call.span);
+        for (index, clause) in procedure.ensures.iter().enumerate() {
+            if clause.free && call.is_none() {
+                continue;
+            }
+            let state = State { locals: &contract, globals: &self.globals, old_globals: &frame.old_globals };
+            let at = call.unwrap_or(clause.span);
+            if self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, at))? {
+                continue;
+            }
+            let text = print_expr(self.program, &procedure.locals, &clause.expr);
+            let name = &procedure.name;
+            return Err(if clause.free {
+                Outcome::Infeasible(Stop::new(
+                    clause.span,
+                    format!("free postcondition `{text}` of `{name}` does not hold"),
+                ))
+            } else {
+                let kind = ViolationKind::Ensures { procedure: frame.procedure, clause: index };
+                let message = format!("postcondition `{text}` of `{name}` violated");
+                Outcome::Failed(Violation { kind, span: clause.span, call, message })
+            });
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The trace
+
+impl TraceItem {
+    /// Whether `self` and `other` are entries for the same choice (values aside).
+    fn same_choice(&self, other: &TraceItem) -> bool {
+        match (self, other) {
+            (TraceItem::Havoc { var: a, .. }, TraceItem::Havoc { var: b, .. }) => a == b,
+            (TraceItem::CallOut { callee: c, var: a, .. }, TraceItem::CallOut { callee: d, var: b, .. }) => {
+                c == d && a == b
+            }
+            (
+                TraceItem::CallModifies { callee: c, global: a, .. },
+                TraceItem::CallModifies { callee: d, global: b, .. },
+            ) => c == d && a == b,
+            (TraceItem::Goto { target: a }, TraceItem::Goto { target: b }) => a == b,
+            _ => false,
+        }
+    }
+
+    fn value(&self) -> Option<&Value> {
+        match self {
+            TraceItem::Havoc { value, .. }
+            | TraceItem::CallOut { value, .. }
+            | TraceItem::CallModifies { value, .. } => Some(value),
+            TraceItem::Goto { .. } => None,
+        }
+    }
+
+    fn with_value(mut self, new: Value) -> TraceItem {
+        if let TraceItem::Havoc { value, .. }
+        | TraceItem::CallOut { value, .. }
+        | TraceItem::CallModifies { value, .. } = &mut self
+        {
+            *value = new;
+        }
+        self
+    }
+}
+
+impl<'r> Runner<'r> {
+    fn replay_error(&self, span: Span, message: String) -> Outcome {
+        Outcome::ReplayError { index: self.next, stop: Stop::new(span, message) }
+    }
+
+    /// The value of the choice `wanted` (its value is ignored) of type `ty`, at `span`:
+    /// the next trace entry, which must be for this choice, or in complete mode once the
+    /// trace has run out, the type's default.
+    fn choose_value(&mut self, wanted: TraceItem, ty: &hir::Type, span: Span) -> Result<Value, Outcome> {
+        let Some(given) = self.input.trace.get(self.next) else {
+            if self.mode == TraceMode::Strict {
+                return Err(self.replay_error(span, format!("the trace has no entry for the {wanted} here")));
+            }
+            let value = default_value(ty);
+            self.trace.push(wanted.with_value(value.clone()));
+            return Ok(value);
+        };
+        if !wanted.same_choice(given) {
+            return Err(self.replay_error(
+                span,
+                format!("trace entry {} is the {given}, but the run needs the {wanted}", self.next),
+            ));
+        }
+        let Some(value) = given.value().and_then(|value| admit(value, ty)) else {
+            return Err(self
+                .replay_error(span, format!("trace entry {} gives the {given} a value of the wrong type", self.next)));
+        };
+        self.trace.push(wanted.with_value(value.clone()));
+        self.next += 1;
+        Ok(value)
+    }
+
+    /// The target of a `goto`: the only one; the one a `Goto` entry names (unless guards
+    /// decide the branch: the trace lists no such choice); the only one whose leading
+    /// `assume`s hold; or, in complete mode, the first of those.
+    fn choose_target(&mut self, targets: &[BlockId]) -> Result<BlockId, Outcome> {
+        let mut distinct: Vec<BlockId> = Vec::with_capacity(targets.len());
+        targets.iter().for_each(|target| {
+            if !distinct.contains(target) {
+                distinct.push(*target)
+            }
+        });
+        let shape = self.frame().shape;
+        let span = distinct.first().map_or(shape.cfg.span, |&first| shape.cfg.block(first).span);
+        if let [only] = distinct.as_slice() {
+            return Ok(*only);
+        }
+        let decided = distinct.iter().all(|&target| shape.cfg.starts_with_guard(target));
+        let entry = if decided { None } else { self.input.trace.get(self.next) };
+        if let Some(given @ TraceItem::Goto { target }) = entry {
+            let Some(&chosen) = distinct.iter().find(|block| shape.branch_names[block.index()] == *target) else {
+                let names: Vec<&str> =
+                    distinct.iter().map(|block| shape.branch_names[block.index()].as_str()).collect();
+                let message =
+                    format!("trace entry {} is the {given}, but the branches here are {}", self.next, names.join(", "));
+                return Err(self.replay_error(span, message));
+            };
+            self.trace.push(given.clone());
+            self.next += 1;
+            return Ok(chosen);
+        }
+        let mut feasible = Vec::new();
+        for &target in &distinct {
+            if self.leading_assumes_hold(shape.cfg, target)? {
+                feasible.push(target);
+            }
+        }
+        match (feasible.as_slice(), self.mode) {
+            ([], _) => Err(Outcome::Infeasible(Stop::new(span, "no branch here is feasible"))),
+            ([only], _) => Ok(*only),
+            (_, TraceMode::Strict) => Err(self.replay_error(
+                span,
+                format!(
+                    "a nondeterministic choice between {} branches needs a goto entry in the trace",
+                    feasible.len()
+                ),
+            )),
+            ([first, ..], TraceMode::Complete) => {
+                self.trace.push(TraceItem::Goto { target: shape.branch_names[first.index()].clone() });
+                Ok(*first)
+            }
+        }
+    }
+
+    fn leading_assumes_hold(&mut self, cfg: &Cfg, block: BlockId) -> Result<bool, Outcome> {
+        for cmd in &cfg.block(block).cmds {
+            let CmdKind::Assume { expr, .. } = &cmd.kind else { break };
+            if !self.holds_here(expr, cmd.span)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn finish(self, outcome: Outcome, span: Span) -> Replay {
+        let unused = self.input.trace.len().saturating_sub(self.next);
+        let outcome = match outcome {
+            Outcome::Passed if unused > 0 && self.mode == TraceMode::Strict => {
+                self.replay_error(span, format!("the trace has {unused} unused entries"))
+            }
+            other => other,
+        };
+        let outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
+        Replay { outcome, coverage: self.coverage, outputs, trace: self.trace, steps: self.eval.steps }
+    }
+
+    /// The entry implementation's outs, then the globals its procedure modifies.
+    fn outputs(&self) -> Vec<(hir::Var, Value)> {
+        let Some(frame) = self.frames.first() else { return Vec::new() };
+        let implementation = &self.program.implementations[frame.shape.cfg.implementation.index()];
+        let procedure = &self.program.procedures[frame.procedure.index()];
+        let outs = implementation.outs.iter().map(|&id| (hir::Var::Local(id), frame.locals[id.index()].clone()));
+        let globals = procedure.modifies.iter().map(|&id| (hir::Var::Global(id), self.globals[id.index()].clone()));
+        outs.chain(globals).collect()
+    }
+}

@@ -1,0 +1,330 @@
+//! The concrete interpreter: runs one test (entry values and a choice trace) on the
+//! lowered control-flow graphs and reports what really happened — the replay that makes
+//! generated tests honest (DESIGN.md §1).
+//!
+//! Input: a checked [`hir::Program`], the graphs of its implementations as
+//! [`crate::cfg::lower::lower_all`] returns them (loops not cut: loops really iterate),
+//! and a [`TestInput`]. Output: a [`Replay`]: the [`Outcome`], the [`Coverage`] (blocks,
+//! edges, loop iterations), the final values of the outputs, and the trace the run
+//! consumed (completed with the interpreter's own choices in [`TraceMode::Complete`]).
+//!
+//! The semantics, in one place (the code cites these rules):
+//! - integers are unbounded; `div`/`mod` are SMT-LIB's (Euclidean: `a = b*q + r`,
+//!   `0 <= r < |b|`), and dividing by zero cannot be evaluated (SMT-LIB leaves it
+//!   unspecified); `&&`, `||`, `==>` and `if then else` short-circuit;
+//! - maps are canonical [`MapValue`]s (curried for arity > 1), so map equality is
+//!   structural; the default value of a type is `0`, `false`, element 0 of an
+//!   uninterpreted type, or the constant map of the range's default;
+//! - a function with a body is evaluated (depth-limited); a body-less one reads the
+//!   test's table, else returns its result type's default;
+//! - `forall`/`exists` over `bool` variables and over `int` variables bounded by the
+//!   body (`lo <= i && i < hi ==> P`, `lo <= i && i < hi && P`) are evaluated
+//!   exhaustively; any other quantifier, a lambda, `<:` or an [`Value::Opaque`] used by
+//!   an operation cannot be evaluated, and the run says so (never silently true);
+//! - a `havoc`, a body-less callee's results (its `modifies` globals, then its outs)
+//!   and the initial values of a really executed callee's outs and locals that
+//!   [`read_before_written`](crate::cfg::uninit::read_before_written) lists take the
+//!   next trace entry; a multi-target `goto` takes a `Goto` entry when the trace has
+//!   one next, else the one target whose leading `assume`s hold;
+//! - a call to a procedure with an implementation runs its first implementation in a
+//!   new frame (`old` = the globals at the call); a body-less callee is replaced by its
+//!   contract, in the order the symbolic engine uses (`vc::passify`).
+//!
+//! Runs are bounded by [`Limits`]; calls use an explicit frame stack, so only
+//! expression nesting and function-body recursion (bounded by `max_depth`) recurse.
+//! [`run`] never panics on any input.
+
+mod eval;
+mod exec;
+mod inputs;
+mod points;
+mod quant;
+#[cfg(test)]
+mod tests;
+
+pub use eval::default_value;
+
+use crate::cfg::{BlockId, Cfg, StructPath};
+use crate::seed::goals::{goals, GoalId};
+use crate::sema::hir;
+use crate::source::{SourceDb, Span};
+use crate::vc::{FunctionModel, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+#[cfg(doc)]
+use crate::vc::MapValue;
+
+/// Bounds on one run. Expression evaluation recurses (function bodies inside
+/// applications), so, like every stage after parsing, the interpreter expects the big
+/// stack `main` gives the pipeline; the defaults fit in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Executed commands, terminators and evaluated expression nodes.
+    pub max_steps: u64,
+    /// Nested calls of procedures plus nested applications of functions with a body.
+    pub max_depth: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_steps: 10_000_000, max_depth: 1000 }
+    }
+}
+
+/// A program and its graphs, ready to run tests.
+pub struct Machine<'a> {
+    program: &'a hir::Program,
+    cfgs: &'a [Cfg],
+    limits: Limits,
+    /// Per implementation, what the runs need to know about its graph.
+    shapes: BTreeMap<hir::ImplId, exec::Shape<'a>>,
+}
+
+impl<'a> Machine<'a> {
+    /// `cfgs` are the graphs of `program`'s implementations (any order; an
+    /// implementation without a graph cannot be run or called).
+    pub fn new(program: &'a hir::Program, cfgs: &'a [Cfg], limits: Limits) -> Machine<'a> {
+        let shapes = cfgs.iter().map(|cfg| (cfg.implementation, exec::Shape::new(cfg))).collect();
+        Machine { program, cfgs, limits, shapes }
+    }
+
+    /// Runs one test.
+    pub fn run(&self, input: &TestInput, mode: TraceMode) -> Replay {
+        exec::run(self, input, mode)
+    }
+
+    /// The graphs the machine runs.
+    pub fn cfgs(&self) -> &'a [Cfg] {
+        self.cfgs
+    }
+}
+
+/// Runs one test on `machine` (see [`Machine::run`]).
+pub fn run(machine: &Machine, input: &TestInput, mode: TraceMode) -> Replay {
+    machine.run(input, mode)
+}
+
+/// One test: where it starts, its entry values, and its choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestInput {
+    pub implementation: hir::ImplId,
+    /// One per in-parameter, in order.
+    pub params: Vec<Value>,
+    /// Entry values of globals; a missing global starts with its type's default.
+    pub globals: Vec<(hir::GlobalId, Value)>,
+    /// Values of constants; a missing one gets its type's default (a missing `unique`
+    /// constant the smallest value no other `unique` constant of its type has).
+    pub consts: Vec<(hir::ConstId, Value)>,
+    /// Initial values of the entry implementation's outs and locals (by its
+    /// `LocalId`s); a missing one starts with its type's default.
+    pub uninitialized: Vec<(hir::LocalId, Value)>,
+    /// Tables of body-less functions; a missing function returns its result type's
+    /// default on every argument.
+    pub functions: Vec<FunctionModel>,
+    pub trace: Vec<TraceItem>,
+}
+
+impl TestInput {
+    /// A test of `implementation` with no inputs yet: every value is its default.
+    pub fn new(implementation: hir::ImplId) -> TestInput {
+        TestInput {
+            implementation,
+            params: Vec::new(),
+            globals: Vec::new(),
+            consts: Vec::new(),
+            uninitialized: Vec::new(),
+            functions: Vec::new(),
+            trace: Vec::new(),
+        }
+    }
+}
+
+/// One entry of a choice trace. Variables are named, not numbered: a trace crosses
+/// procedures, and names are what a suite file stores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TraceItem {
+    /// The value a `havoc` (or a callee frame's unset variable) gets; `var` is the
+    /// local's name in its graph, or the global's name.
+    Havoc { var: String, value: Value },
+    /// An output of a call to a body-less procedure; `var` names the caller's target.
+    CallOut { callee: String, var: String, value: Value },
+    /// A global a call to a body-less procedure modifies, its value after the call.
+    CallModifies { callee: String, global: String, value: Value },
+    /// The target a multi-target `goto` takes: its origin path (`if#1/then`,
+    /// `goto:L`), `top level` when the path is empty.
+    Goto { target: String },
+}
+
+impl fmt::Display for TraceItem {
+    /// The entry without its value, for messages: `havoc x`, `goto if#1/then`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TraceItem::Havoc { var, .. } => write!(f, "havoc `{var}`"),
+            TraceItem::CallOut { callee, var, .. } => write!(f, "output `{var}` of a call to `{callee}`"),
+            TraceItem::CallModifies { callee, global, .. } => {
+                write!(f, "global `{global}` modified by a call to `{callee}`")
+            }
+            TraceItem::Goto { target } => write!(f, "goto `{target}`"),
+        }
+    }
+}
+
+/// What to do when the trace runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceMode {
+    /// Every choice must come from the trace, and a passing run must use all of it.
+    Strict,
+    /// Missing values are their type's default and an ambiguous `goto` takes its first
+    /// feasible target; [`Replay::trace`] records those choices too.
+    Complete,
+}
+
+/// What one run did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub outcome: Outcome,
+    pub coverage: Coverage,
+    /// On [`Outcome::Passed`]: the entry implementation's out-parameters (its
+    /// `LocalId`s) in order, then the globals its procedure modifies; else empty.
+    pub outputs: Vec<(hir::Var, Value)>,
+    /// The entries consumed, in order; in [`TraceMode::Complete`] with the choices the
+    /// interpreter made itself, so it replays in [`TraceMode::Strict`].
+    pub trace: Vec<TraceItem>,
+    /// The steps taken (see [`Limits::max_steps`]).
+    pub steps: u64,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The entry implementation returned, and every check on the way held.
+    Passed,
+    /// A check that is not `free` failed.
+    Failed(Violation),
+    /// An `assume` (a guard, a `where` clause, a free invariant or precondition, a
+    /// body-less callee's postcondition) is false: the path is not a real execution.
+    Infeasible(Stop),
+    /// The test does not fit the program: a precondition of the entry procedure or an
+    /// axiom is false on its inputs, or an input has the wrong type.
+    Invalid(Stop),
+    /// The trace does not fit the run; `index` is the entry at fault (the trace's
+    /// length when an entry is missing).
+    ReplayError { index: usize, stop: Stop },
+    /// Something the interpreter cannot evaluate exactly (an unbounded quantifier, a
+    /// lambda, `<:`, an opaque value, a division by zero).
+    CannotEvaluate(Stop),
+    /// The run went over [`Limits`]; the span is the command it was executing.
+    BudgetExhausted(Stop),
+}
+
+/// Where and why a run stopped early.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    pub span: Span,
+    /// A short description: "assumption `x > 0` does not hold".
+    pub message: String,
+}
+
+impl Stop {
+    fn new(span: Span, message: impl Into<String>) -> Stop {
+        Stop { span, message: message.into() }
+    }
+}
+
+/// A failed check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub kind: ViolationKind,
+    /// The `assert` command, the invariant, or the contract clause.
+    pub span: Span,
+    /// The call, for a callee's precondition or a really executed callee's
+    /// postcondition.
+    pub call: Option<Span>,
+    /// "assertion `x > 0` violated".
+    pub message: String,
+}
+
+/// Which kind of check failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ViolationKind {
+    /// An `assert` written by the user.
+    Assert,
+    /// Invariant `index` of a loop, after `iterations` iterations of the current entry
+    /// into the loop (0: on entry).
+    Invariant { index: u32, iterations: u64 },
+    /// Clause `clause` of the `requires` of `callee`, at a call.
+    Requires { callee: hir::ProcId, clause: usize },
+    /// Clause `clause` of the `ensures` of `procedure`, at a return.
+    Ensures { procedure: hir::ProcId, clause: usize },
+}
+
+impl Outcome {
+    /// The span the outcome points at, if it is not [`Outcome::Passed`].
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            Outcome::Passed => None,
+            Outcome::Failed(violation) => Some(violation.span),
+            Outcome::ReplayError { stop, .. } => Some(stop.span),
+            Outcome::Infeasible(stop)
+            | Outcome::Invalid(stop)
+            | Outcome::CannotEvaluate(stop)
+            | Outcome::BudgetExhausted(stop) => Some(stop.span),
+        }
+    }
+
+    /// The outcome's short message ("passed" for [`Outcome::Passed`]).
+    pub fn message(&self) -> &str {
+        match self {
+            Outcome::Passed => "passed",
+            Outcome::Failed(violation) => &violation.message,
+            Outcome::ReplayError { stop, .. } => &stop.message,
+            Outcome::Infeasible(stop)
+            | Outcome::Invalid(stop)
+            | Outcome::CannotEvaluate(stop)
+            | Outcome::BudgetExhausted(stop) => &stop.message,
+        }
+    }
+
+    /// One line for users: "assertion `x > 0` violated at t.bpl:3:5".
+    pub fn describe(&self, db: &SourceDb) -> String {
+        match self.span() {
+            None => self.message().to_string(),
+            Some(span) => {
+                let at = db.line_col(span);
+                format!("{} at {}:{}:{}", self.message(), db.name(span.file), at.line, at.column)
+            }
+        }
+    }
+}
+
+/// What a run executed. Every map is ordered, so coverage prints deterministically.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// The blocks entered, per implementation (a block counts once entered, even if the
+    /// run stops inside it).
+    pub blocks: BTreeMap<hir::ImplId, BTreeSet<BlockId>>,
+    /// How often each edge `(implementation, from, to)` was taken.
+    pub edges: BTreeMap<(hir::ImplId, BlockId, BlockId), u64>,
+    /// Per loop `(implementation, header)`: one entry per time the loop was entered,
+    /// the number of iterations (back edges taken) before it was left.
+    pub loops: BTreeMap<(hir::ImplId, BlockId), Vec<u64>>,
+}
+
+/// The name a [`TraceItem::Goto`] gives a block with origin path `path`: the path
+/// (`if#1/then`), or `top level` when it is empty.
+pub fn branch_name(path: &StructPath) -> String {
+    if path.0.is_empty() {
+        "top level".to_string()
+    } else {
+        path.to_string()
+    }
+}
+
+impl Coverage {
+    /// The goals of `cfg` whose block the run entered: the coverage a test reports.
+    pub fn goals(&self, cfg: &Cfg) -> Vec<GoalId> {
+        let Some(entered) = self.blocks.get(&cfg.implementation) else { return Vec::new() };
+        goals(cfg).into_iter().filter(|goal| entered.contains(&goal.block)).map(|goal| goal.id).collect()
+    }
+}

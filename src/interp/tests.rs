@@ -1,0 +1,871 @@
+//! Unit tests of the interpreter: small Boogie programs, run on given inputs and traces.
+
+use super::*;
+use crate::cfg::lower::lower_all;
+use crate::vc::MapValue;
+use num_bigint::BigInt;
+
+/// A checked and lowered program; the one place tests build a [`Machine`].
+struct Fixture {
+    program: hir::Program,
+    cfgs: Vec<Cfg>,
+}
+
+impl Fixture {
+    fn new(source: &str) -> Fixture {
+        let program = crate::sema::tests::expect_accepted(source);
+        let (cfgs, errors) = lower_all(&program);
+        assert!(errors.is_empty(), "the test program lowers: {errors:?}");
+        Fixture { program, cfgs }
+    }
+
+    fn implementation(&self, name: &str) -> hir::ImplId {
+        let index = self.program.implementations.iter().position(|implementation| implementation.name == name);
+        hir::ImplId::from_index(index.unwrap_or_else(|| panic!("no implementation `{name}`")))
+    }
+
+    fn local(&self, implementation: &str, name: &str) -> hir::LocalId {
+        let locals = &self.program.implementations[self.implementation(implementation).index()].locals;
+        let index = locals.iter().position(|local| local.name == name);
+        hir::LocalId::from_index(index.unwrap_or_else(|| panic!("no local `{name}` in `{implementation}`")))
+    }
+
+    fn global(&self, name: &str) -> hir::GlobalId {
+        let index = self.program.globals.iter().position(|global| global.name == name);
+        hir::GlobalId::from_index(index.unwrap_or_else(|| panic!("no global `{name}`")))
+    }
+
+    fn function(&self, name: &str) -> hir::FunctionId {
+        let index = self.program.functions.iter().position(|function| function.name == name);
+        hir::FunctionId::from_index(index.unwrap_or_else(|| panic!("no function `{name}`")))
+    }
+
+    fn cfg(&self, name: &str) -> &Cfg {
+        let id = self.implementation(name);
+        self.cfgs.iter().find(|cfg| cfg.implementation == id).expect("every test implementation lowers")
+    }
+
+    /// A test of `name` with these parameters and trace.
+    fn test(&self, name: &str, params: Vec<Value>, trace: Vec<TraceItem>) -> TestInput {
+        TestInput { params, trace, ..TestInput::new(self.implementation(name)) }
+    }
+
+    fn run(&self, input: &TestInput, mode: TraceMode) -> Replay {
+        self.run_limited(input, mode, Limits::default())
+    }
+
+    fn run_limited(&self, input: &TestInput, mode: TraceMode, limits: Limits) -> Replay {
+        Machine::new(&self.program, &self.cfgs, limits).run(input, mode)
+    }
+
+    /// Runs `name` strictly; the final value of its out-parameter `out`.
+    fn output(&self, name: &str, params: Vec<Value>, out: &str) -> Value {
+        let replay = self.run(&self.test(name, params, Vec::new()), TraceMode::Strict);
+        assert_eq!(replay.outcome, Outcome::Passed);
+        output(&replay, hir::Var::Local(self.local(name, out)))
+    }
+}
+
+fn output(replay: &Replay, var: hir::Var) -> Value {
+    replay.outputs.iter().find(|(candidate, _)| *candidate == var).expect("an output").1.clone()
+}
+
+fn int(value: i64) -> Value {
+    Value::Int(BigInt::from(value))
+}
+
+fn havoc(var: &str, value: Value) -> TraceItem {
+    TraceItem::Havoc { var: var.to_string(), value }
+}
+
+fn goto(target: &str) -> TraceItem {
+    TraceItem::Goto { target: target.to_string() }
+}
+
+fn map(entries: Vec<(Value, Value)>, default: Value) -> Value {
+    Value::Map(MapValue::new(entries, default))
+}
+
+// ---------------------------------------------------------------------------------------
+// Expressions
+
+#[test]
+fn integers_are_unbounded() {
+    let fixture = Fixture::new(
+        "procedure F(n: int) returns (r: int) { var i: int; r := 1; i := 1; while (i <= n) { r := r * i; i := i + 1; } }",
+    );
+    let factorial: BigInt = (1..=30u32).map(BigInt::from).product();
+    assert_eq!(fixture.output("F", vec![int(30)], "r"), Value::Int(factorial));
+}
+
+#[test]
+fn div_and_mod_are_euclidean() {
+    let fixture = Fixture::new("procedure D(a: int, b: int) returns (q: int, r: int) { q := a div b; r := a mod b; }");
+    let cases = [(-7, 2, -4, 1), (-7, -2, 4, 1), (7, -2, -3, 1), (7, 2, 3, 1), (6, -3, -2, 0)];
+    for (a, b, q, r) in cases {
+        assert_eq!(fixture.output("D", vec![int(a), int(b)], "q"), int(q), "{a} div {b}");
+        assert_eq!(fixture.output("D", vec![int(a), int(b)], "r"), int(r), "{a} mod {b}");
+    }
+}
+
+#[test]
+fn division_by_zero_cannot_be_evaluated() {
+    let fixture = Fixture::new("procedure D(a: int, b: int) returns (q: int) { q := a div b; }");
+    let replay = fixture.run(&fixture.test("D", vec![int(1), int(0)], Vec::new()), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::CannotEvaluate(stop) if stop.message.contains("division by zero")));
+}
+
+#[test]
+fn short_circuits_guard_undefined_operands() {
+    let fixture = Fixture::new(
+        "procedure S(b: int) returns (x: bool, y: int) { x := b != 0 && 10 div b > 1; y := if b == 0 then 0 else 10 mod b; }",
+    );
+    assert_eq!(fixture.output("S", vec![int(0)], "x"), Value::Bool(false));
+    assert_eq!(fixture.output("S", vec![int(3)], "y"), int(1));
+}
+
+#[test]
+fn nested_and_two_dimensional_map_updates() {
+    let fixture = Fixture::new(
+        "procedure M(i: int, j: int) returns (a: [int][int]int, b: [int, int]int) {
+           var row: [int]int;
+           a[i][j] := 5; b[i, j] := 5; b[i, j + 1] := 6; b[i, j + 1] := 0;
+           assert a[i][j] == b[i, j] && a[i][j + 1] == 0 && a[i + 1][j] == 0;
+           row := a[i]; row[j] := 0;
+           assert row == a[i + 1];
+         }",
+    );
+    let inner = map(vec![(int(2), int(5))], int(0));
+    let expected = map(vec![(int(1), inner)], map(Vec::new(), int(0)));
+    assert_eq!(fixture.output("M", vec![int(1), int(2)], "a"), expected);
+    assert_eq!(fixture.output("M", vec![int(1), int(2)], "b"), expected, "curried, and canonical after the reset");
+}
+
+#[test]
+fn map_equality_is_extensional() {
+    let fixture = Fixture::new(
+        "procedure E(m: [int]bool) returns (same: bool, differ: bool) {
+           same := m[3 := true][3 := m[3]] == m;
+           differ := m[3 := !m[3]] != m;
+         }",
+    );
+    let m = map(vec![(int(3), Value::Bool(true))], Value::Bool(false));
+    assert_eq!(fixture.output("E", vec![m.clone()], "same"), Value::Bool(true));
+    assert_eq!(fixture.output("E", vec![m], "differ"), Value::Bool(true));
+}
+
+#[test]
+fn uninterpreted_types_and_function_tables() {
+    let fixture = Fixture::new(
+        "type T; function f(x: T): int; function g(x: int): T;
+         procedure U(t: T) returns (r: int, same: bool) { r := f(t); same := g(r) == t; }",
+    );
+    let t = fixture.program.types.iter().position(|ty| ty.name == "T").map(hir::TypeId::from_index).expect("T");
+    let elem = |index| Value::Elem { ty: t, index };
+    let table =
+        FunctionModel { function: fixture.function("f"), entries: vec![(vec![elem(1)], int(7))], default: int(3) };
+    let mut input = fixture.test("U", vec![elem(1)], Vec::new());
+    input.functions = vec![table];
+    let run = |input: &TestInput| {
+        let replay = fixture.run(input, TraceMode::Strict);
+        (output(&replay, hir::Var::Local(hir::LocalId(1))), output(&replay, hir::Var::Local(hir::LocalId(2))))
+    };
+    assert_eq!(run(&input), (int(7), Value::Bool(false)), "`g` has no table: element 0 everywhere");
+    input.params = vec![elem(2)];
+    assert_eq!(run(&input).0, int(3), "the table's default");
+    input.functions.clear();
+    input.params = vec![elem(0)];
+    assert_eq!(run(&input), (int(0), Value::Bool(true)));
+}
+
+#[test]
+fn a_table_for_a_function_with_a_body_is_invalid() {
+    let fixture = Fixture::new("function f(x: int): int { x } procedure P() { }");
+    let mut input = fixture.test("P", Vec::new(), Vec::new());
+    input.functions = vec![FunctionModel { function: fixture.function("f"), entries: Vec::new(), default: int(1) }];
+    assert!(matches!(fixture.run(&input, TraceMode::Strict).outcome, Outcome::Invalid(_)));
+}
+
+#[test]
+fn functions_with_bodies_are_evaluated() {
+    let fixture = Fixture::new(
+        "function fact(n: int): int { if n <= 0 then 1 else n * fact(n - 1) }
+         procedure P(n: int) returns (r: int) { r := fact(n); }",
+    );
+    let factorial: BigInt = (1..=25u32).map(BigInt::from).product();
+    assert_eq!(fixture.output("P", vec![int(25)], "r"), Value::Int(factorial));
+}
+
+#[test]
+fn unbounded_function_recursion_exhausts_the_depth() {
+    let fixture = Fixture::new(
+        "function up(n: int): int { up(n + 1) }
+         procedure P() returns (r: int) { r := 1; r := up(0); }",
+    );
+    let limits = Limits { max_depth: 50, ..Limits::default() };
+    let replay = fixture.run_limited(&fixture.test("P", Vec::new(), Vec::new()), TraceMode::Strict, limits);
+    let Outcome::BudgetExhausted(stop) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert!(stop.message.contains("deeper than 50"), "{}", stop.message);
+    let assignment = &fixture.cfg("P").blocks[0].cmds[1];
+    assert_eq!(stop.span, assignment.span, "blamed on the command");
+}
+
+#[test]
+fn old_reads_the_globals_at_procedure_entry() {
+    let fixture = Fixture::new(
+        "var g: int;
+         procedure O() returns (r: int) modifies g; ensures r == old(g) && g == old(g) + 1;
+         { r := g; g := g + 1; assert old(g) == g - 1; }",
+    );
+    let mut input = fixture.test("O", Vec::new(), Vec::new());
+    input.globals = vec![(fixture.global("g"), int(5))];
+    let replay = fixture.run(&input, TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    assert_eq!(
+        replay.outputs,
+        vec![(hir::Var::Local(hir::LocalId(0)), int(5)), (hir::Var::Global(hir::GlobalId(0)), int(6))]
+    );
+}
+
+#[test]
+fn opaque_values_cannot_be_used() {
+    let fixture = Fixture::new("procedure P(a: int) returns (r: int) { r := a; r := a + 1; }");
+    let input = fixture.test("P", vec![Value::Opaque("(+ x 1)".to_string())], Vec::new());
+    let replay = fixture.run(&input, TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::CannotEvaluate(stop) if stop.message.contains("opaque")));
+}
+
+// ---------------------------------------------------------------------------------------
+// Quantifiers
+
+const SORTED: &str = "
+    procedure Q(a: [int]int, n: int) returns (sorted: bool, found: bool, twice: bool) {
+      sorted := (forall i, j: int :: 0 <= i && i < j && j < n ==> a[i] <= a[j]);
+      found := (exists k: int :: k < n && 0 <= k && a[k] == 7);
+      twice := (forall b: bool, i: int :: i >= 0 ==> i <= 2 ==> (b || !b) && a[i] != 9);
+    }";
+
+#[test]
+fn bounded_quantifiers_are_enumerated() {
+    let fixture = Fixture::new(SORTED);
+    let array =
+        |values: &[i64]| map(values.iter().enumerate().map(|(i, &v)| (int(i as i64), int(v))).collect(), int(0));
+    let run = |values: &[i64]| {
+        let replay = fixture
+            .run(&fixture.test("Q", vec![array(values), int(values.len() as i64)], Vec::new()), TraceMode::Strict);
+        assert_eq!(replay.outcome, Outcome::Passed);
+        replay.outputs.iter().map(|(_, value)| value.clone()).collect::<Vec<_>>()
+    };
+    let [t, f] = [Value::Bool(true), Value::Bool(false)];
+    assert_eq!(run(&[1, 7, 8]), [t.clone(), t.clone(), t.clone()]);
+    assert_eq!(run(&[1, 9, 8]), [f.clone(), f.clone(), f.clone()]);
+    assert_eq!(run(&[]), [t.clone(), f, t], "empty ranges: forall true, exists false");
+}
+
+#[test]
+fn unbounded_arithmetic_on_a_variable_cannot_be_evaluated() {
+    let fixture = Fixture::new(
+        "procedure Q(a: [int]int) returns (r: bool) { r := (forall i: int :: i >= 0 ==> a[i + 1] >= 0); }
+         procedure S() returns (r: bool) { r := (forall x: int :: x + 1 > x); }
+         procedure L() returns (r: int) { r := (lambda i: int :: i + 1)[1]; }",
+    );
+    let cannot = |name: &str, params: Vec<Value>| match fixture
+        .run(&fixture.test(name, params, Vec::new()), TraceMode::Strict)
+        .outcome
+    {
+        Outcome::CannotEvaluate(stop) => stop.message,
+        other => panic!("{other:?}"),
+    };
+    let message = cannot("Q", vec![map(Vec::new(), int(0))]);
+    assert!(message.contains("`i` unbounded") && message.contains("arithmetic"), "{message}");
+    let message = cannot("S", Vec::new());
+    assert_eq!(message, "a quantifier with `x` unbounded, and `x` is used in arithmetic");
+    assert_eq!(cannot("L", Vec::new()), "a lambda where `i` is used in arithmetic");
+}
+
+#[test]
+fn a_quantifier_over_more_values_than_steps_left_is_over_budget() {
+    let fixture = Fixture::new(
+        "procedure Q() returns (r: bool) { r := (forall i: int :: 0 <= i && i < 1000000000000 ==> i + 1 > i); }",
+    );
+    let replay = fixture.run(&fixture.test("Q", Vec::new(), Vec::new()), TraceMode::Strict);
+    assert!(matches!(replay.outcome, Outcome::BudgetExhausted(_)), "{:?}", replay.outcome);
+}
+
+#[test]
+fn a_huge_box_in_the_fragment_is_decided_by_points() {
+    let fixture = Fixture::new(
+        "procedure Q(a: [int]int) returns (r: bool) { r := (forall i: int :: 0 <= i && i < 1000000000000 ==> a[i] >= 0); }",
+    );
+    let verdict = |a: Value| fixture.output("Q", vec![a], "r");
+    assert_eq!(verdict(map(vec![(int(-1), int(-1)), (int(999999999999), int(3))], int(0))), Value::Bool(true));
+    assert_eq!(verdict(map(vec![(int(999999999999), int(-3))], int(0))), Value::Bool(false));
+}
+
+// ---------------------------------------------------------------------------------------
+// Quantifiers and lambdas by representative points
+
+/// The outcome of running `name` with these parameters and global entry values.
+fn verdict(fixture: &Fixture, name: &str, params: Vec<Value>, globals: &[(&str, Value)]) -> Outcome {
+    let mut input = fixture.test(name, params, Vec::new());
+    input.globals = globals.iter().map(|(global, value)| (fixture.global(global), value.clone())).collect();
+    fixture.run(&input, TraceMode::Strict).outcome
+}
+
+fn failed_ensures(outcome: &Outcome) -> bool {
+    matches!(outcome, Outcome::Failed(Violation { kind: ViolationKind::Ensures { .. }, .. }))
+}
+
+/// `map` with `key` set to `value`, as a store would.
+fn stored(map: &Value, key: Value, value: Value) -> Value {
+    let Value::Map(table) = map else { panic!("a map") };
+    let mut entries = table.entries.clone();
+    entries.push((key, value));
+    Value::Map(MapValue::new(entries, (*table.default).clone()))
+}
+
+const BALANCE: &str = "
+    var balance: [int]int;
+    procedure Set(acct: int, next: [int]int) modifies balance;
+      ensures (forall other: int :: other != acct ==> balance[other] == old(balance)[other]);
+    { balance := next; }
+    procedure Changed(acct: int, next: [int]int) returns (r: bool) modifies balance;
+    { balance := next; r := (exists k: int :: k != acct && balance[k] != old(balance)[k]); }";
+
+#[test]
+fn a_frame_condition_on_a_map_is_decided_exactly() {
+    let fixture = Fixture::new(BALANCE);
+    let before = map(vec![(int(1), int(10)), (int(-5), int(3)), (int(1000000), int(7))], int(0));
+    let run = |next: Value| verdict(&fixture, "Set", vec![int(1), next], &[("balance", before.clone())]);
+    assert_eq!(run(stored(&before, int(1), int(99))), Outcome::Passed);
+    assert_eq!(run(before.clone()), Outcome::Passed);
+    for (key, value) in [(1000000, 8), (-5, 4), (2, 1), (0, 1), (-1000000, 1), (1000001, 1)] {
+        assert!(failed_ensures(&run(stored(&before, int(key), int(value)))), "changed at {key}");
+    }
+    let moved_default = map(vec![(int(1), int(10)), (int(-5), int(3)), (int(1000000), int(7))], int(1));
+    assert!(failed_ensures(&run(moved_default)), "every untouched key changed");
+}
+
+#[test]
+fn an_existential_frame_violation_finds_its_witness() {
+    let fixture = Fixture::new(BALANCE);
+    let before = map(vec![(int(1), int(10)), (int(-5), int(3))], int(0));
+    let changed = |next: Value| {
+        let mut input = fixture.test("Changed", vec![int(1), next], Vec::new());
+        input.globals = vec![(fixture.global("balance"), before.clone())];
+        let replay = fixture.run(&input, TraceMode::Strict);
+        assert_eq!(replay.outcome, Outcome::Passed);
+        output(&replay, hir::Var::Local(fixture.local("Changed", "r")))
+    };
+    assert_eq!(changed(stored(&before, int(1), int(0))), Value::Bool(false));
+    assert_eq!(changed(stored(&before, int(1000000), int(1))), Value::Bool(true));
+    assert_eq!(changed(stored(&before, int(-5), int(0))), Value::Bool(true));
+}
+
+const MATRIX: &str = "
+    var grid: [int][int]int;
+    var visited: [int, int]bool;
+    procedure SetCell(i: int, j: int, g: [int][int]int, w: [int, int]bool) modifies grid, visited;
+      ensures (forall p, q: int :: p != i || q != j ==> grid[p][q] == old(grid)[p][q]);
+      ensures (forall p, q: int :: p != i || q != j ==> visited[p, q] == old(visited)[p, q]);
+    { grid := g; visited := w; }
+    procedure SetRow(r: int, g: [int][int]int) modifies grid;
+      ensures (forall p: int :: p != r ==> grid[p] == old(grid)[p]);
+    { grid := g; }";
+
+#[test]
+fn frame_conditions_on_two_dimensional_maps() {
+    let fixture = Fixture::new(MATRIX);
+    let row = |entries: Vec<(i64, i64)>| map(entries.into_iter().map(|(k, v)| (int(k), int(v))).collect(), int(0));
+    let grid = map(vec![(int(2), row(vec![(3, 4), (-7, 1)])), (int(1000000), row(vec![(0, 5)]))], row(Vec::new()));
+    let visited = map(
+        vec![(int(2), map(vec![(int(3), Value::Bool(true))], Value::Bool(false)))],
+        map(Vec::new(), Value::Bool(false)),
+    );
+    let set_cell = |g: Value, w: Value| {
+        let globals = [("grid", grid.clone()), ("visited", visited.clone())];
+        verdict(&fixture, "SetCell", vec![int(2), int(3), g, w], &globals)
+    };
+    let grid_at = |p: i64, q: i64, v: i64| {
+        let Value::Map(table) = &grid else { unreachable!() };
+        stored(&grid, int(p), stored(table.get(&int(p)), int(q), int(v)))
+    };
+    assert_eq!(set_cell(grid_at(2, 3, 9), visited.clone()), Outcome::Passed);
+    for (p, q) in [(2, 4), (2, -7), (1000000, 0), (1000000, -1000000), (-3, 3), (3, 3)] {
+        assert!(failed_ensures(&set_cell(grid_at(p, q, 9), visited.clone())), "grid changed at [{p}][{q}]");
+    }
+    let Value::Map(rows) = &visited else { unreachable!() };
+    let visited_at = |p: i64, q: i64| stored(&visited, int(p), stored(rows.get(&int(p)), int(q), Value::Bool(true)));
+    assert_eq!(set_cell(grid.clone(), visited_at(2, 3)), Outcome::Passed);
+    assert!(failed_ensures(&set_cell(grid.clone(), visited_at(-1, 1000000))));
+
+    let set_row = |g: Value| verdict(&fixture, "SetRow", vec![int(2), g], &[("grid", grid.clone())]);
+    assert_eq!(set_row(stored(&grid, int(2), row(Vec::new()))), Outcome::Passed);
+    assert!(failed_ensures(&set_row(stored(&grid, int(1000000), row(Vec::new())))));
+    assert!(failed_ensures(&set_row(stored(&grid, int(-4), row(vec![(0, 1)])))));
+}
+
+const COUNTERS: &str = "
+    var counters: [int]int;
+    procedure Reset(n: int);
+      requires n >= 0;
+      free requires counters[-1] == 0;
+      modifies counters;
+      ensures (forall i: int :: 0 <= i && i < n ==> counters[i] == 0);
+      ensures (forall i: int :: i < 0 || n <= i ==> counters[i] == old(counters)[i]);
+      free ensures counters[-1] == 0;
+    implementation Reset(count: int)
+    {
+      counters := (lambda i: int :: if 0 <= i && i < count then 0 else counters[i]);
+    }
+    procedure Keep(n: int, next: [int]int) modifies counters;
+      ensures (forall i: int :: i < 0 || n <= i ==> counters[i] == old(counters)[i]);
+    { counters := next; }";
+
+#[test]
+fn the_corpus_reset_runs_its_lambda_and_checks_its_frame() {
+    let fixture = Fixture::new(COUNTERS);
+    let before = map(vec![(int(1), int(5)), (int(7), int(9)), (int(-3), int(4)), (int(-1), int(0))], int(2));
+    let mut input = fixture.test("Reset", vec![int(3)], Vec::new());
+    input.globals = vec![(fixture.global("counters"), before.clone())];
+    let replay = fixture.run(&input, TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let expected = map(
+        vec![
+            (int(-3), int(4)),
+            (int(-1), int(0)),
+            (int(0), int(0)),
+            (int(1), int(0)),
+            (int(2), int(0)),
+            (int(7), int(9)),
+        ],
+        int(2),
+    );
+    assert_eq!(output(&replay, hir::Var::Global(fixture.global("counters"))), expected);
+
+    let keep = |next: Value| verdict(&fixture, "Keep", vec![int(3), next], &[("counters", before.clone())]);
+    assert_eq!(keep(stored(&before, int(2), int(0))), Outcome::Passed);
+    for key in [-1, -3, -1000000, 3, 7, 1000000] {
+        assert!(failed_ensures(&keep(stored(&before, int(key), int(100)))), "changed at {key}");
+    }
+}
+
+#[test]
+fn lambdas_are_canonical_tables() {
+    let fixture = Fixture::new(
+        "type Color; const unique Red: Color;
+         procedure L(k: int, m0: [int]int, i: int, j: int, grid: [int, int]int) returns (same: bool, diagonal: [int]int, flip: bool, colors: bool, cells: bool) {
+           same := (lambda x: int :: if x == k then 1 else m0[x]) == m0[k := 1];
+           diagonal := (lambda x: int :: if 0 < x && x < 4 then x else 0);
+           flip := (lambda b: bool :: !b) == (lambda b: bool :: false)[false := true];
+           colors := (lambda c: Color :: if c == Red then 1 else 0) == (lambda c: Color :: 0)[Red := 1];
+           cells := (lambda p, q: int :: if p == i && q == j then 7 else grid[p, q]) == grid[i, j := 7];
+         }",
+    );
+    let m0 = map(vec![(int(5), int(1)), (int(-2), int(3))], int(8));
+    let grid = map(vec![(int(1), map(vec![(int(2), int(3))], int(0)))], map(Vec::new(), int(4)));
+    for k in [5, -2, 0, 1000000] {
+        for (i, j) in [(1, 2), (1, 9), (-6, 2)] {
+            let params = vec![int(k), m0.clone(), int(i), int(j), grid.clone()];
+            let replay = fixture.run(&fixture.test("L", params, Vec::new()), TraceMode::Strict);
+            assert_eq!(replay.outcome, Outcome::Passed);
+            let [same, diagonal, flip, colors, cells] = [0, 1, 2, 3, 4].map(|index| replay.outputs[index].1.clone());
+            assert_eq!(
+                [same, flip, colors, cells],
+                [Value::Bool(true), Value::Bool(true), Value::Bool(true), Value::Bool(true)],
+                "k = {k}, [{i}][{j}]"
+            );
+            assert_eq!(diagonal, map(vec![(int(1), int(1)), (int(2), int(2)), (int(3), int(3))], int(0)));
+        }
+    }
+}
+
+#[test]
+fn a_lambda_that_is_no_finite_table_cannot_be_evaluated() {
+    let fixture = Fixture::new(
+        "type T;
+         procedure Below(k: int) returns (m: [int]bool) { m := (lambda i: int :: i < k); }
+         procedure Identity() returns (r: int) { r := (lambda i: int :: i)[1]; }
+         procedure Elements() returns (m: [T]T) { m := (lambda t: T :: t); }
+         procedure Diagonal() returns (m: [int, int]bool) { m := (lambda i, j: int :: i == j); }
+         procedure Rows() returns (m: [int, int]int) { m := (lambda i, j: int :: i); }",
+    );
+    let message = |name: &str, params: Vec<Value>| match fixture
+        .run(&fixture.test(name, params, Vec::new()), TraceMode::Strict)
+        .outcome
+    {
+        Outcome::CannotEvaluate(stop) => stop.message,
+        other => panic!("{name}: {other:?}"),
+    };
+    assert!(message("Below", vec![int(3)]).contains("no finite table"));
+    assert!(message("Identity", Vec::new()).contains("no finite table"));
+    assert!(message("Elements", Vec::new()).contains("no finite table"));
+    assert!(message("Diagonal", Vec::new()).contains("comparing its variables"));
+    assert!(message("Rows", Vec::new()).contains("no finite table"));
+}
+
+const COLORS: &str = "
+    type Color;
+    const unique Red: Color;
+    const unique Green, Blue: Color;
+    function rank(c: Color): int;
+    axiom (forall c: Color :: { rank(c) } c == Red || c == Green || c == Blue);
+    procedure P() { }";
+
+#[test]
+fn axioms_over_an_uninterpreted_type_range_over_the_tests_elements() {
+    let fixture = Fixture::new(COLORS);
+    // A test's universe of `Color` is the elements it mentions (the three unique
+    // constants get 0, 1, 2), so the corpus's closed-world axiom holds.
+    let outcome = fixture.run(&fixture.test("P", Vec::new(), Vec::new()), TraceMode::Strict).outcome;
+    assert_eq!(outcome, Outcome::Passed);
+
+    let fixture = Fixture::new(&COLORS.replace("c == Red || c == Green || c == Blue", "0 <= rank(c) && rank(c) <= 2"));
+    let color = |index| Value::Elem { ty: hir::TypeId(0), index };
+    let with_rank = |entries: Vec<(u32, i64)>, default: i64| {
+        let mut input = fixture.test("P", Vec::new(), Vec::new());
+        input.consts = vec![(hir::ConstId(0), color(0)), (hir::ConstId(1), color(1)), (hir::ConstId(2), color(2))];
+        let entries = entries.into_iter().map(|(c, r)| (vec![color(c)], int(r))).collect();
+        input.functions = vec![FunctionModel { function: fixture.function("rank"), entries, default: int(default) }];
+        fixture.run(&input, TraceMode::Strict).outcome
+    };
+    assert_eq!(with_rank(vec![(0, 0), (1, 1)], 2), Outcome::Passed);
+    assert_eq!(with_rank(vec![(0, 0), (1, 1), (2, 2)], 3), Outcome::Passed, "no fourth color to rank 3");
+    assert!(matches!(with_rank(vec![(7, -1)], 2), Outcome::Invalid(_)), "color 7 ranks -1");
+}
+
+#[test]
+fn variables_compared_with_each_other_get_enough_points_per_gap() {
+    let fixture = Fixture::new(
+        "procedure E() returns (two: bool, none: bool, three: bool, sorted: bool) {
+           two := (exists x, y: int :: !(x <= 5) && !(y <= x) && !(8 <= y));
+           none := (exists x, y: int :: !(x <= 5) && !(y <= x) && !(7 <= y));
+           three := (exists x, y, z: int :: !(x <= 5) && !(y <= x) && !(z <= y));
+           sorted := (forall i, j: int :: i < j ==> (if i == 5 then 1 else 0) <= (if j == 5 then 1 else 0));
+         }",
+    );
+    let replay = fixture.run(&fixture.test("E", Vec::new(), Vec::new()), TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let values: Vec<Value> = replay.outputs.iter().map(|(_, value)| value.clone()).collect();
+    assert_eq!(values, [true, false, true, false].map(Value::Bool));
+}
+
+#[test]
+fn a_function_with_a_body_keeps_a_quantifier_unbounded() {
+    let fixture = Fixture::new(
+        "function next(x: int): int { x + 1 }
+         procedure Q(a: [int]int) returns (r: bool) { r := (forall x: int :: a[next(x)] >= 0); }",
+    );
+    let outcome = fixture.run(&fixture.test("Q", vec![map(Vec::new(), int(0))], Vec::new()), TraceMode::Strict).outcome;
+    assert!(
+        matches!(&outcome, Outcome::CannotEvaluate(stop) if stop.message.contains("a function with a body")),
+        "{outcome:?}"
+    );
+}
+
+#[test]
+fn a_closed_part_without_a_value_only_matters_where_reached() {
+    let fixture = Fixture::new(
+        "procedure Q(a: [int]int, n: int, b: bool) returns (r: bool) {
+           r := (forall x: int, c: bool :: n != 0 && c == b ==> a[x] < 10 div n);
+         }",
+    );
+    let a = map(vec![(int(4), int(9))], int(0));
+    assert_eq!(fixture.output("Q", vec![a.clone(), int(0), Value::Bool(true)], "r"), Value::Bool(true));
+    assert_eq!(fixture.output("Q", vec![a.clone(), int(1), Value::Bool(false)], "r"), Value::Bool(true));
+    assert_eq!(fixture.output("Q", vec![a, int(2), Value::Bool(true)], "r"), Value::Bool(false));
+}
+
+#[test]
+fn points_beyond_the_budget_exhaust_it() {
+    let fixture = Fixture::new(
+        "procedure Q(a: [int]int, b: [int]int) returns (r: bool) { r := (forall p, q: int :: a[p] == b[q]); }",
+    );
+    let big = map((0..100).map(|key| (int(key * 10), int(key))).collect(), int(0));
+    let limits = Limits { max_steps: 10_000, ..Limits::default() };
+    let replay = fixture.run_limited(&fixture.test("Q", vec![big.clone(), big], Vec::new()), TraceMode::Strict, limits);
+    assert!(matches!(replay.outcome, Outcome::BudgetExhausted(_)), "{:?}", replay.outcome);
+}
+
+// ---------------------------------------------------------------------------------------
+// Checks, assumptions, loops
+
+const LOOP: &str = "
+    procedure L(n: int) returns (i: int) {
+      i := 0;
+      while (i < n) invariant i <= 2; invariant i >= 0; { i := i + 1; }
+    }";
+
+#[test]
+fn loops_iterate_and_count_their_iterations() {
+    let fixture = Fixture::new(LOOP);
+    let replay = fixture.run(&fixture.test("L", vec![int(2)], Vec::new()), TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let (id, found) = (fixture.implementation("L"), &fixture.cfg("L").loops[0]);
+    assert_eq!(replay.coverage.loops[&(id, found.header)], [2]);
+    assert_eq!(replay.coverage.edges[&(id, found.latches[0], found.header)], 2);
+    assert_eq!(
+        replay.coverage.edges.values().sum::<u64>(),
+        7,
+        "into the head 1 + 2, the body 2, the exit 1, the join 1"
+    );
+}
+
+#[test]
+fn an_invariant_broken_by_an_iteration_fails() {
+    let fixture = Fixture::new(LOOP);
+    let replay = fixture.run(&fixture.test("L", vec![int(5)], Vec::new()), TraceMode::Strict);
+    let Outcome::Failed(violation) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert_eq!(violation.kind, ViolationKind::Invariant { index: 0, iterations: 3 });
+    assert_eq!(violation.message, "loop invariant `i <= 2` violated after iteration 3");
+    let header = fixture.cfg("L").loops[0].header;
+    assert_eq!(replay.coverage.loops[&(fixture.implementation("L"), header)], [3]);
+}
+
+#[test]
+fn nested_loops_count_each_entry() {
+    let fixture = Fixture::new(
+        "procedure N(n: int) returns (s: int) {
+           var i, j: int;
+           i := 0; s := 0;
+           while (i < n) { j := 0; while (j < i) { j := j + 1; s := s + 1; } i := i + 1; }
+         }",
+    );
+    let replay = fixture.run(&fixture.test("N", vec![int(3)], Vec::new()), TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let cfg = fixture.cfg("N");
+    let counts = |index: usize| replay.coverage.loops[&(cfg.implementation, cfg.loops[index].header)].clone();
+    assert_eq!((counts(0), counts(1)), (vec![3], vec![0, 1, 2]));
+}
+
+#[test]
+fn an_infinite_loop_exhausts_the_steps() {
+    let fixture = Fixture::new("procedure I() returns (x: int) { while (true) { x := x + 1; } }");
+    let limits = Limits { max_steps: 1000, ..Limits::default() };
+    let replay = fixture.run_limited(&fixture.test("I", Vec::new(), Vec::new()), TraceMode::Strict, limits);
+    assert!(matches!(replay.outcome, Outcome::BudgetExhausted(_)), "{:?}", replay.outcome);
+    assert!(replay.steps > 1000);
+}
+
+#[test]
+fn assertions_fail_and_assumptions_make_a_path_infeasible() {
+    let fixture = Fixture::new(
+        "procedure A(x: int) { assert x > 0; }
+         procedure B(x: int) { assume x > 0; assert false; }",
+    );
+    let replay = fixture.run(&fixture.test("A", vec![int(0)], Vec::new()), TraceMode::Strict);
+    let Outcome::Failed(violation) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert_eq!((&violation.kind, violation.message.as_str()), (&ViolationKind::Assert, "assertion `x > 0` violated"));
+    let replay = fixture.run(&fixture.test("B", vec![int(0)], Vec::new()), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::Infeasible(stop) if stop.message == "assumption `x > 0` does not hold"));
+}
+
+#[test]
+fn a_false_free_invariant_is_an_assumption() {
+    let fixture =
+        Fixture::new("procedure C(x: int) { var y: int; y := x; while (y > 0) free invariant y < 1; { y := y - 1; } }");
+    let replay = fixture.run(&fixture.test("C", vec![int(0)], Vec::new()), TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let replay = fixture.run(&fixture.test("C", vec![int(2)], Vec::new()), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::Infeasible(stop) if stop.message.contains("free loop invariant")));
+}
+
+#[test]
+fn outcomes_render_with_their_position() {
+    let source = "procedure A(x: int) {\n  assert x > 0;\n}";
+    let fixture = Fixture::new(source);
+    let replay = fixture.run(&fixture.test("A", vec![int(0)], Vec::new()), TraceMode::Strict);
+    let mut db = crate::source::SourceDb::new();
+    db.add("t.bpl", source);
+    assert_eq!(replay.outcome.describe(&db), "assertion `x > 0` violated at t.bpl:2:3");
+}
+
+#[test]
+fn the_entry_precondition_and_axioms_judge_the_test() {
+    let fixture = Fixture::new(
+        "const N: int; axiom N > 0;
+         procedure P(x: int) requires x > 0; free requires x < 10; { }",
+    );
+    let n = (hir::ConstId(0), int(1));
+    let verdict = |x: i64, consts: Vec<(hir::ConstId, Value)>| {
+        let mut input = fixture.test("P", vec![int(x)], Vec::new());
+        input.consts = consts;
+        fixture.run(&input, TraceMode::Strict).outcome
+    };
+    assert_eq!(verdict(5, vec![n.clone()]), Outcome::Passed);
+    assert!(matches!(verdict(0, vec![n.clone()]), Outcome::Invalid(stop) if stop.message.contains("`x > 0`")));
+    assert!(matches!(verdict(10, vec![n]), Outcome::Invalid(_)), "free preconditions too");
+    assert!(matches!(verdict(5, Vec::new()), Outcome::Invalid(stop) if stop.message.contains("axiom")));
+}
+
+#[test]
+fn inputs_of_the_wrong_type_are_invalid() {
+    let fixture = Fixture::new("procedure P(x: int) { }");
+    let outcome = fixture.run(&fixture.test("P", vec![Value::Bool(true)], Vec::new()), TraceMode::Strict).outcome;
+    assert!(matches!(outcome, Outcome::Invalid(_)));
+    let outcome = fixture.run(&fixture.test("P", Vec::new(), Vec::new()), TraceMode::Strict).outcome;
+    assert!(matches!(outcome, Outcome::Invalid(stop) if stop.message.contains("takes 1 parameters")));
+}
+
+#[test]
+fn missing_unique_constants_get_distinct_values() {
+    let fixture = Fixture::new(
+        "type T; const unique a: T; const unique b: T; const unique c: int; const unique d: int;
+         procedure P() { assert a != b && c != d; }",
+    );
+    let mut input = fixture.test("P", Vec::new(), Vec::new());
+    input.consts = vec![(hir::ConstId(2), int(0))];
+    assert_eq!(fixture.run(&input, TraceMode::Strict).outcome, Outcome::Passed);
+    input.consts.push((hir::ConstId(3), int(0)));
+    assert!(
+        matches!(fixture.run(&input, TraceMode::Strict).outcome, Outcome::Invalid(stop) if stop.message.contains("unique"))
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The trace
+
+#[test]
+fn havoc_takes_its_value_from_the_trace() {
+    let fixture = Fixture::new("procedure H() returns (x: int) { havoc x; assert x > 0; }");
+    let replay = fixture.run(&fixture.test("H", Vec::new(), vec![havoc("x", int(3))]), TraceMode::Strict);
+    assert_eq!((replay.outcome, replay.outputs[0].1.clone()), (Outcome::Passed, int(3)));
+    let replay = fixture.run(&fixture.test("H", Vec::new(), vec![havoc("x", int(-1))]), TraceMode::Strict);
+    assert!(matches!(replay.outcome, Outcome::Failed(_)));
+    let replay = fixture.run(&fixture.test("H", Vec::new(), vec![havoc("y", int(3))]), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::ReplayError { index: 0, stop } if stop.message.contains("havoc `y`")));
+    let replay = fixture.run(&fixture.test("H", Vec::new(), vec![havoc("x", Value::Bool(true))]), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::ReplayError { index: 0, stop } if stop.message.contains("wrong type")));
+}
+
+#[test]
+fn a_star_branch_takes_the_goto_entry() {
+    let fixture = Fixture::new("procedure S() returns (x: int) { if (*) { x := 1; } else { x := 2; } }");
+    let replay = fixture.run(&fixture.test("S", Vec::new(), vec![goto("if#1/else")]), TraceMode::Strict);
+    assert_eq!((replay.outcome, replay.outputs[0].1.clone()), (Outcome::Passed, int(2)));
+    let replay = fixture.run(&fixture.test("S", Vec::new(), vec![goto("if#2/else")]), TraceMode::Strict);
+    assert!(
+        matches!(&replay.outcome, Outcome::ReplayError { stop, .. } if stop.message.contains("if#1/then, if#1/else"))
+    );
+}
+
+#[test]
+fn guarded_gotos_need_no_trace_entry() {
+    let fixture = Fixture::new(
+        "procedure G(a: int) returns (x: int) {
+           goto A, B;
+           A: assume a > 0; x := 1; return;
+           B: assume a <= 0; x := 2; return;
+         }",
+    );
+    let replay = fixture.run(&fixture.test("G", vec![int(-1)], Vec::new()), TraceMode::Strict);
+    assert_eq!((replay.outcome, replay.outputs[0].1.clone(), replay.trace), (Outcome::Passed, int(2), Vec::new()));
+}
+
+#[test]
+fn strict_mode_needs_every_entry_and_uses_all() {
+    let fixture = Fixture::new("procedure S() returns (x: int) { havoc x; if (*) { x := 1; } }");
+    let replay = fixture.run(&fixture.test("S", Vec::new(), Vec::new()), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::ReplayError { index: 0, stop } if stop.message.contains("no entry")));
+    let trace = vec![havoc("x", int(4))];
+    let replay = fixture.run(&fixture.test("S", Vec::new(), trace), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::ReplayError { index: 1, stop } if stop.message.contains("goto entry")));
+    let trace = vec![havoc("x", int(4)), goto("if#1/else"), goto("if#1/else")];
+    let replay = fixture.run(&fixture.test("S", Vec::new(), trace), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::ReplayError { index: 2, stop } if stop.message.contains("1 unused")));
+}
+
+const CHOICES: &str = "
+    var g: int;
+    procedure Q(a: int) returns (r: int, s: int); modifies g; ensures r > a;
+    procedure C() returns (x: int, y: int, z: int) modifies g; {
+      havoc z;
+      if (*) { call x, y := Q(-1); }
+    }";
+
+#[test]
+fn complete_mode_fills_the_trace_and_strict_mode_replays_it() {
+    let fixture = Fixture::new(CHOICES);
+    let replay = fixture.run(&fixture.test("C", Vec::new(), Vec::new()), TraceMode::Complete);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let call = |var: &str| TraceItem::CallOut { callee: "Q".to_string(), var: var.to_string(), value: int(0) };
+    let modified = TraceItem::CallModifies { callee: "Q".to_string(), global: "g".to_string(), value: int(0) };
+    let expected = vec![havoc("z", int(0)), goto("if#1/then"), modified, call("x"), call("y")];
+    assert_eq!(replay.trace, expected);
+    let again = fixture.run(&fixture.test("C", Vec::new(), replay.trace.clone()), TraceMode::Strict);
+    assert_eq!((again.outcome, again.trace), (Outcome::Passed, expected));
+}
+
+#[test]
+fn a_bodiless_callee_takes_modifies_then_outs_and_assumes_its_ensures() {
+    let fixture = Fixture::new(CHOICES);
+    let entry = |kind: &str, name: &str, value: i64| match kind {
+        "out" => TraceItem::CallOut { callee: "Q".to_string(), var: name.to_string(), value: int(value) },
+        _ => TraceItem::CallModifies { callee: "Q".to_string(), global: name.to_string(), value: int(value) },
+    };
+    let trace = |x: i64| {
+        vec![havoc("z", int(0)), goto("if#1/then"), entry("g", "g", 9), entry("out", "x", x), entry("out", "y", 6)]
+    };
+    let replay = fixture.run(&fixture.test("C", Vec::new(), trace(5)), TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let values: Vec<Value> = replay.outputs.iter().map(|(_, value)| value.clone()).collect();
+    assert_eq!(values, [int(5), int(6), int(0), int(9)]);
+    let replay = fixture.run(&fixture.test("C", Vec::new(), trace(-1)), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::Infeasible(stop) if stop.message.contains("`r > a`")));
+    let mut swapped = trace(5);
+    swapped.swap(2, 3);
+    let replay = fixture.run(&fixture.test("C", Vec::new(), swapped), TraceMode::Strict);
+    assert!(matches!(replay.outcome, Outcome::ReplayError { index: 2, .. }), "{:?}", replay.outcome);
+}
+
+// ---------------------------------------------------------------------------------------
+// Calls of procedures with a body
+
+const CALLS: &str = "
+    var g: int;
+    procedure Inc(a: int) returns (b: int) requires a >= 0; ensures b == a + 1; modifies g;
+    { var t: int; if (t > 0) { g := g + t; } b := a + 1; if (a == 7) { b := 0; } }
+    procedure Main(a: int) returns (r: int) modifies g; { call r := Inc(a); r := r * 2; }
+    procedure Down(n: int) { call Down(n + 1); }";
+
+#[test]
+fn a_callee_with_a_body_really_runs() {
+    let fixture = Fixture::new(CALLS);
+    let replay = fixture.run(&fixture.test("Main", vec![int(2)], vec![havoc("t", int(5))]), TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    assert_eq!(replay.outputs.iter().map(|(_, value)| value.clone()).collect::<Vec<_>>(), [int(6), int(5)]);
+    let inc = fixture.implementation("Inc");
+    assert!(replay.coverage.blocks[&inc].contains(&fixture.cfg("Inc").entry));
+}
+
+#[test]
+fn callee_contracts_are_checked() {
+    let fixture = Fixture::new(CALLS);
+    let replay = fixture.run(&fixture.test("Main", vec![int(7)], vec![havoc("t", int(0))]), TraceMode::Strict);
+    let Outcome::Failed(violation) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert!(matches!(violation.kind, ViolationKind::Ensures { clause: 0, .. }) && violation.call.is_some());
+    assert_eq!(violation.message, "postcondition `b == a + 1` of `Inc` violated");
+    let replay = fixture.run(&fixture.test("Main", vec![int(-1)], vec![havoc("t", int(0))]), TraceMode::Strict);
+    let Outcome::Failed(violation) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert!(matches!(violation.kind, ViolationKind::Requires { clause: 0, .. }) && violation.call.is_some());
+}
+
+#[test]
+fn infinite_recursion_exhausts_the_depth() {
+    let fixture = Fixture::new(CALLS);
+    let replay = fixture.run(&fixture.test("Down", vec![int(0)], Vec::new()), TraceMode::Strict);
+    assert!(matches!(&replay.outcome, Outcome::BudgetExhausted(stop) if stop.message.contains("deeper than 1000")));
+}
+
+// ---------------------------------------------------------------------------------------
+// Coverage
+
+#[test]
+fn coverage_reports_the_goals_entered() {
+    let fixture = Fixture::new(
+        "procedure T(a: int, b: int) returns (x: int) { if (a > 0) { x := 1; } if (b > 0) { x := x + 1; } }",
+    );
+    let replay = fixture.run(&fixture.test("T", vec![int(1), int(0)], Vec::new()), TraceMode::Strict);
+    let goals: Vec<String> = replay.coverage.goals(fixture.cfg("T")).iter().map(ToString::to_string).collect();
+    assert_eq!(goals, ["T/if#1/then", "T/if#2/else"]);
+}

@@ -1,0 +1,173 @@
+//! Running a suite against the current program (`seedgen run-tests`, DESIGN.md §4):
+//! every loaded test replayed strictly, its run compared with the recorded
+//! expectation, and the coverage of the program by the whole suite.
+//!
+//! Input: the [`LoadedTest`]s of [`crate::suite::load`] and the lowered program.
+//! Output: a [`SuiteRun`]; [`render`] turns it into human, JSON, JUnit and LCOV text.
+
+pub mod render;
+
+use crate::cfg::Cfg;
+use crate::interp::{Coverage, Limits, Machine, Outcome, Replay, TraceMode};
+use crate::seed::goals::{goals, Goal};
+use crate::sema::hir;
+use crate::source::Span;
+use crate::suite::json;
+use crate::suite::load::LoadedTest;
+use crate::suite::value::to_json;
+use std::time::{Duration, Instant};
+
+/// How one test went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    /// The run differs from the recording: a check fails, an output changed, the run
+    /// is no longer feasible. `span` points at the clause or command.
+    Fail {
+        message: String,
+        span: Option<Span>,
+    },
+    /// The test no longer fits the program: its precondition is false on its inputs,
+    /// or the procedure's signature changed.
+    Invalid {
+        message: String,
+        span: Option<Span>,
+    },
+    /// The test cannot be run as written: its trace does not fit, or the interpreter
+    /// cannot evaluate what it meets.
+    Error {
+        message: String,
+        span: Option<Span>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    pub id: String,
+    /// The implementation the test exercises.
+    pub procedure: String,
+    pub verdict: Verdict,
+    pub time: Duration,
+}
+
+/// One goal of the current program and whether the suite's runs entered it.
+#[derive(Clone, Debug)]
+pub struct GoalCoverage {
+    pub goal: Goal,
+    pub covered: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct SuiteRun {
+    pub results: Vec<TestResult>,
+    /// Per implementation, in program order: its goals.
+    pub goals: Vec<(String, Vec<GoalCoverage>)>,
+    /// Everything every run executed.
+    pub coverage: Coverage,
+}
+
+impl SuiteRun {
+    pub fn count(&self, matches: fn(&Verdict) -> bool) -> usize {
+        self.results.iter().filter(|result| matches(&result.verdict)).count()
+    }
+}
+
+/// Runs `tests` on the program whose lowered graphs are `cfgs`.
+pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: Limits) -> SuiteRun {
+    let machine = Machine::new(program, cfgs, limits);
+    let mut coverage = Coverage::default();
+    let mut results = Vec::new();
+    for test in tests {
+        let start = Instant::now();
+        let (procedure, verdict) = match test {
+            LoadedTest::Stale { procedure, reason, .. } => {
+                (procedure.clone(), Verdict::Invalid { message: reason.clone(), span: None })
+            }
+            LoadedTest::Ready { input, expect, .. } => {
+                let cfg =
+                    cfgs.iter().find(|cfg| cfg.implementation == input.implementation).expect("loaded for a graph");
+                let replay = machine.run(input, TraceMode::Strict);
+                merge(&mut coverage, &replay.coverage);
+                (cfg.name.clone(), judge(program, cfg, &replay, expect))
+            }
+        };
+        results.push(TestResult { id: test.id().to_string(), procedure, verdict, time: start.elapsed() });
+    }
+    let goals = cfgs
+        .iter()
+        .map(|cfg| {
+            let entered = coverage.goals(cfg);
+            let goals =
+                goals(cfg).into_iter().map(|goal| GoalCoverage { covered: entered.contains(&goal.id), goal }).collect();
+            (cfg.name.clone(), goals)
+        })
+        .collect();
+    SuiteRun { results, goals, coverage }
+}
+
+fn merge(total: &mut Coverage, run: &Coverage) {
+    for (implementation, blocks) in &run.blocks {
+        total.blocks.entry(*implementation).or_default().extend(blocks.iter().copied());
+    }
+    for (edge, count) in &run.edges {
+        *total.edges.entry(*edge).or_default() += count;
+    }
+    for (header, counts) in &run.loops {
+        total.loops.entry(*header).or_default().extend(counts.iter().copied());
+    }
+}
+
+/// Compares a run with its recording.
+fn judge(program: &hir::Program, cfg: &Cfg, replay: &Replay, expect: &json::Expect) -> Verdict {
+    let (outcome, message) = crate::suite::expected_outcome(&replay.outcome);
+    let span = replay.outcome.span();
+    match &replay.outcome {
+        Outcome::Invalid(stop) => return Verdict::Invalid { message: stop.message.clone(), span },
+        Outcome::ReplayError { .. } | Outcome::CannotEvaluate(_) | Outcome::BudgetExhausted(_) => {
+            return Verdict::Error { message: replay.outcome.message().to_string(), span }
+        }
+        Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => {}
+    }
+    if outcome != expect.outcome || message != expect.message {
+        let expected = match &expect.message {
+            Some(message) => format!("{} ({message})", expect.outcome),
+            None => expect.outcome.clone(),
+        };
+        let actual = match &message {
+            Some(message) => message.clone(),
+            None => "the procedure returned normally".to_string(),
+        };
+        return Verdict::Fail { message: format!("expected {expected}, but {actual}"), span };
+    }
+    match output_difference(program, cfg, replay, expect) {
+        Some(message) => Verdict::Fail { message, span: Some(cfg.span) },
+        None => Verdict::Pass,
+    }
+}
+
+/// The first recorded output whose value changed, described.
+fn output_difference(program: &hir::Program, cfg: &Cfg, replay: &Replay, expect: &json::Expect) -> Option<String> {
+    let actual = |name: &str, global: bool| {
+        replay.outputs.iter().find_map(|(var, value)| {
+            let matches = match var {
+                hir::Var::Local(id) => !global && cfg.locals[id.index()].name == name,
+                hir::Var::Global(id) => global && program.globals[id.index()].name == name,
+                hir::Var::Const(_) | hir::Var::Bound(_) => false,
+            };
+            matches.then(|| to_json(program, value))
+        })
+    };
+    let recorded =
+        expect.outputs.iter().map(|named| (named, false)).chain(expect.globals.iter().map(|named| (named, true)));
+    for (named, global) in recorded {
+        let kind = if global { "global" } else { "output" };
+        match actual(&named.name, global) {
+            Some(value) if value == named.value => {}
+            Some(value) => {
+                return Some(format!("{kind} `{}`: expected {}, got {value}", named.name, named.value));
+            }
+            None => return Some(format!("{kind} `{}` is no longer an output of `{}`", named.name, cfg.name)),
+        }
+    }
+    None
+}
