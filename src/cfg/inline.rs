@@ -119,10 +119,9 @@ impl Inliner<'_> {
         let frame = Frame::new(self.program, &mut self.cfg.locals, callee, procedure);
         let offset = u32::try_from(self.cfg.blocks.len()).expect("fewer than 2^32 blocks");
         let span = call.span;
-        let mut entry = vec![Cmd {
-            kind: CmdKind::Assign { targets: frame.vars(&callee_ins(callee)), values: args.clone() },
-            span,
-        }];
+        let body = &self.program.implementations[callee.implementation.index()];
+        let mut entry =
+            vec![Cmd { kind: CmdKind::Assign { targets: frame.vars(&body.ins), values: args.clone() }, span }];
         if !frame.old.is_empty() {
             let (targets, values) = frame
                 .old
@@ -152,8 +151,7 @@ impl Inliner<'_> {
                 })
                 .collect();
             if !outs.is_empty() {
-                let values =
-                    frame.vars(&callee_outs(callee)).into_iter().map(|var| frame.var_expr(var, span)).collect();
+                let values = frame.vars(&body.outs).into_iter().map(|var| frame.var_expr(var, span)).collect();
                 cmds.push(Cmd { kind: CmdKind::Assign { targets: outs.clone(), values }, span });
             }
             cmds
@@ -177,18 +175,6 @@ impl Inliner<'_> {
             })
             .collect()
     }
-}
-
-fn callee_ins(callee: &Cfg) -> Vec<LocalId> {
-    kinds(callee, hir::LocalKind::In)
-}
-
-fn callee_outs(callee: &Cfg) -> Vec<LocalId> {
-    kinds(callee, hir::LocalKind::Out)
-}
-
-fn kinds(cfg: &Cfg, kind: hir::LocalKind) -> Vec<LocalId> {
-    (0..cfg.locals.len()).filter(|&index| cfg.locals[index].kind == kind).map(LocalId::from_index).collect()
 }
 
 fn global_expr(program: &hir::Program, global: hir::GlobalId, span: crate::source::Span) -> Expr {

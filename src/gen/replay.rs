@@ -58,12 +58,12 @@ impl Replayer<'_> {
 
     fn test_input(&self, model: &Model) -> TestInput {
         let mut input = TestInput::new(self.original.implementation);
-        let ins = self.original.locals.iter().take_while(|local| local.kind == hir::LocalKind::In);
+        let ins = &self.program.implementations[self.original.implementation.index()].ins;
         input.params = ins
-            .enumerate()
-            .map(|(index, local)| {
-                let kind = InputKind::Param(hir::LocalId::from_index(index));
-                model.entry_value(&kind).cloned().unwrap_or_else(|| interp::default_value(&local.ty))
+            .iter()
+            .map(|&id| {
+                let ty = &self.original.locals[id.index()].ty;
+                model.entry_value(&InputKind::Param(id)).cloned().unwrap_or_else(|| interp::default_value(ty))
             })
             .collect();
         for assignment in &model.entry {

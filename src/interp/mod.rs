@@ -322,6 +322,19 @@ pub fn branch_name(path: &StructPath) -> String {
 }
 
 impl Coverage {
+    /// Adds what another run executed (a suite's coverage is its runs' union).
+    pub fn merge(&mut self, run: &Coverage) {
+        for (implementation, blocks) in &run.blocks {
+            self.blocks.entry(*implementation).or_default().extend(blocks.iter().copied());
+        }
+        for (edge, count) in &run.edges {
+            *self.edges.entry(*edge).or_default() += count;
+        }
+        for (header, counts) in &run.loops {
+            self.loops.entry(*header).or_default().extend(counts.iter().copied());
+        }
+    }
+
     /// The goals of `cfg` whose block the run entered: the coverage a test reports.
     pub fn goals(&self, cfg: &Cfg) -> Vec<GoalId> {
         let Some(entered) = self.blocks.get(&cfg.implementation) else { return Vec::new() };

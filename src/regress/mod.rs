@@ -87,7 +87,7 @@ pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: L
                 let cfg =
                     cfgs.iter().find(|cfg| cfg.implementation == input.implementation).expect("loaded for a graph");
                 let replay = machine.run(input, TraceMode::Strict);
-                merge(&mut coverage, &replay.coverage);
+                coverage.merge(&replay.coverage);
                 (cfg.name.clone(), judge(program, cfg, &replay, expect))
             }
         };
@@ -103,18 +103,6 @@ pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: L
         })
         .collect();
     SuiteRun { results, goals, coverage }
-}
-
-fn merge(total: &mut Coverage, run: &Coverage) {
-    for (implementation, blocks) in &run.blocks {
-        total.blocks.entry(*implementation).or_default().extend(blocks.iter().copied());
-    }
-    for (edge, count) in &run.edges {
-        *total.edges.entry(*edge).or_default() += count;
-    }
-    for (header, counts) in &run.loops {
-        total.loops.entry(*header).or_default().extend(counts.iter().copied());
-    }
 }
 
 /// Compares a run with its recording.

@@ -110,10 +110,9 @@ impl Reader<'_> {
 
     fn input(&self, test: &json::Test) -> Fit<TestInput> {
         let mut input = TestInput::new(self.cfg.implementation);
-        let ins: Vec<&hir::Local> =
-            self.cfg.locals.iter().take_while(|local| local.kind == hir::LocalKind::In).collect();
+        let ins = &self.program.implementations[self.cfg.implementation.index()].ins;
         let given: Vec<&str> = test.inputs.params.iter().map(|named| named.name.as_str()).collect();
-        let declared: Vec<&str> = ins.iter().map(|local| local.name.as_str()).collect();
+        let declared: Vec<&str> = ins.iter().map(|id| self.cfg.locals[id.index()].name.as_str()).collect();
         if given != declared {
             return Ok(Err(format!(
                 "the signature changed: the test gives ({}), `{}` takes ({})",
@@ -137,28 +136,46 @@ impl Reader<'_> {
     /// Globals, constants and unset locals, by name.
     fn named_inputs(&self, test: &json::Test, input: &mut TestInput) -> Fit<()> {
         let program = self.program;
-        for (index, named) in test.inputs.globals.iter().enumerate() {
-            let Some(id) = program.globals.iter().position(|global| global.name == named.name) else {
-                return Ok(Err(format!("the program has no global `{}` any more", named.name)));
-            };
-            let value = self.value(&format!("inputs.globals[{index}]"), &named.value)?;
-            input.globals.push((hir::GlobalId::from_index(id), value));
-        }
-        for (index, named) in test.inputs.consts.iter().enumerate() {
-            let Some(id) = program.consts.iter().position(|constant| constant.name == named.name) else {
-                return Ok(Err(format!("the program has no constant `{}` any more", named.name)));
-            };
-            let value = self.value(&format!("inputs.consts[{index}]"), &named.value)?;
-            input.consts.push((hir::ConstId::from_index(id), value));
-        }
-        for (index, named) in test.inputs.uninitialized.iter().enumerate() {
-            let Some(id) = self.cfg.locals.iter().position(|local| local.name == named.name) else {
-                return Ok(Err(format!("`{}` has no variable `{}` any more", self.cfg.name, named.name)));
-            };
-            let value = self.value(&format!("inputs.uninitialized[{index}]"), &named.value)?;
-            input.uninitialized.push((hir::LocalId::from_index(id), value));
-        }
+        let globals = self.lookup(&test.inputs.globals, "inputs.globals", |name| {
+            let found = program.globals.iter().position(|global| global.name == name);
+            found.ok_or_else(|| format!("the program has no global `{name}` any more"))
+        })?;
+        let consts = self.lookup(&test.inputs.consts, "inputs.consts", |name| {
+            let found = program.consts.iter().position(|constant| constant.name == name);
+            found.ok_or_else(|| format!("the program has no constant `{name}` any more"))
+        })?;
+        let uninitialized = self.lookup(&test.inputs.uninitialized, "inputs.uninitialized", |name| {
+            let found = self.cfg.locals.iter().position(|local| local.name == name);
+            found.ok_or_else(|| format!("`{}` has no variable `{name}` any more", self.cfg.name))
+        })?;
+        let (globals, consts, uninitialized) = match (globals, consts, uninitialized) {
+            (Ok(globals), Ok(consts), Ok(uninitialized)) => (globals, consts, uninitialized),
+            (Err(reason), _, _) | (_, Err(reason), _) | (_, _, Err(reason)) => return Ok(Err(reason)),
+        };
+        input.globals = globals.into_iter().map(|(id, value)| (hir::GlobalId::from_index(id), value)).collect();
+        input.consts = consts.into_iter().map(|(id, value)| (hir::ConstId::from_index(id), value)).collect();
+        input.uninitialized =
+            uninitialized.into_iter().map(|(id, value)| (hir::LocalId::from_index(id), value)).collect();
         Ok(Ok(()))
+    }
+
+    /// Each named value of `field`, with the index `find` gives its name (or why the
+    /// program no longer has it).
+    fn lookup(
+        &self,
+        named: &[json::Named],
+        field: &str,
+        find: impl Fn(&str) -> Result<usize, String>,
+    ) -> Fit<Vec<(usize, Value)>> {
+        let mut found = Vec::with_capacity(named.len());
+        for (index, entry) in named.iter().enumerate() {
+            let id = match find(&entry.name) {
+                Ok(id) => id,
+                Err(reason) => return Ok(Err(reason)),
+            };
+            found.push((id, self.value(&format!("{field}[{index}]"), &entry.value)?));
+        }
+        Ok(Ok(found))
     }
 
     fn functions(&self, tables: &[json::FunctionTable]) -> Result<Vec<FunctionModel>, LoadError> {
