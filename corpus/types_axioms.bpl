@@ -35,8 +35,6 @@ procedure Cycle(c: Color) returns (d: Color)
   }
 }
 
-// expect-not-covered: Grow/entry (the model's `grow` is `x + k`-like, not a finite table;
-// sampling function tables is future work, see issue 4's note)
 procedure Grow(x: int) returns (y: int)
   ensures y > x + 1;
 {

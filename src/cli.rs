@@ -4,7 +4,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::config::{
     CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat,
-    SeedConfig, SummaryFormat, VerifyConfig,
+    SeedConfig, SuiteForm, SummaryFormat, VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
@@ -98,11 +98,37 @@ pub struct ProveTestsArgs {
     /// all with 0) are modelled by the callee's contract.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub inline_depth: u32,
+    #[command(flatten)]
+    pub unroll: UnrollArgs,
+    /// How far a goal whose test missed it on replay is retried with a deeper exact
+    /// unrolling of its loops [default: 2N].
+    #[arg(long, value_name = "M")]
+    pub max_unroll: Option<u32>,
+    /// The suite's form: canonical JSON, or Boogie text (one test procedure per test;
+    /// `run-tests` reads both).
+    #[arg(long, value_enum, default_value_t = EmitArg::Json, value_name = "FORM")]
+    pub emit: EmitArg,
     /// How the summary is printed.
     #[arg(long, value_enum, default_value_t = FormatArg::Human, value_name = "FORMAT")]
     pub format: FormatArg,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// `--unroll N`, shared by `seed` and `prove-tests`.
+#[derive(Args, Debug)]
+pub struct UnrollArgs {
+    /// Unroll every loop N times: goals inside a body get one copy per iteration 1..N and
+    /// the loop exit one per iteration count 0..N; beyond N the loop is abstracted by its
+    /// invariants. 0 (the default) treats loops by their invariants alone.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub unroll: u32,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmitArg {
+    Json,
+    Bpl,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +146,8 @@ pub struct SeedArgs {
     /// covers the rest), or every branch outcome (`all`).
     #[arg(long, value_enum, default_value_t = GoalsArg::Leaves, value_name = "WHICH")]
     pub goals: GoalsArg,
+    #[command(flatten)]
+    pub unroll: UnrollArgs,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -205,7 +233,8 @@ impl Cli {
                 Config::Check(CheckConfig { files: args.files, dump }, output_config(&args.output))
             }
             Command::Seed(args) => {
-                Config::Seed(SeedConfig { file: args.file, goals: args.goals.into() }, output_config(&args.output))
+                let config = SeedConfig { file: args.file, goals: args.goals.into(), unroll: args.unroll.unroll };
+                Config::Seed(config, output_config(&args.output))
             }
             Command::Verify(args) => Config::Verify(
                 VerifyConfig { file: args.file, timeout_ms: args.timeout_ms },
@@ -221,7 +250,12 @@ impl Cli {
                 Config::RunTests(config, output_config(&args.output))
             }
             Command::ProveTests(args) => {
-                let suite = args.output_file.unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file));
+                let emit = match args.emit {
+                    EmitArg::Json => SuiteForm::Json,
+                    EmitArg::Bpl => SuiteForm::Bpl,
+                };
+                let suite = args.output_file.unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file, emit));
+                let unroll = args.unroll.unroll;
                 let format = match args.format {
                     FormatArg::Human => SummaryFormat::Human,
                     FormatArg::Json => SummaryFormat::Json,
@@ -233,6 +267,9 @@ impl Cli {
                     procedures: args.procedures,
                     timeout_ms: args.timeout_ms,
                     inline_depth: args.inline_depth,
+                    unroll,
+                    max_unroll: args.max_unroll.unwrap_or(2 * unroll).max(unroll),
+                    emit,
                     format,
                 };
                 Config::ProveTests(config, output_config(&args.output))

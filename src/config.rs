@@ -40,6 +40,8 @@ pub struct CheckConfig {
 pub struct SeedConfig {
     pub file: PathBuf,
     pub goals: GoalSelection,
+    /// `--unroll N`: loops unrolled N times before seeding (0: cut by invariants).
+    pub unroll: u32,
 }
 
 /// How `prove-tests` prints its summary.
@@ -62,14 +64,43 @@ pub struct ProveTestsConfig {
     pub timeout_ms: u32,
     /// `--inline-depth`: levels of calls inlined; beyond, calls are modelled by contracts.
     pub inline_depth: u32,
+    /// `--unroll N`: every loop unrolled N times, goals per iteration (0: plain SC, loops
+    /// cut by their invariants).
+    pub unroll: u32,
+    /// `--max-unroll M`: how far a goal whose test missed it on replay is retried with a
+    /// deeper exact unrolling (resolved: `2N` when not given).
+    pub max_unroll: u32,
+    /// `--emit`: the suite's form.
+    pub emit: SuiteForm,
     pub format: SummaryFormat,
 }
 
+/// The form `prove-tests` writes its suite in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SuiteForm {
+    /// The canonical JSON suite (docs/suite-format.md).
+    #[default]
+    Json,
+    /// Boogie text: one test procedure per test, readable and replayable by `run-tests`.
+    Bpl,
+}
+
+impl SuiteForm {
+    /// The file extension of the default suite path.
+    pub fn extension(self) -> &'static str {
+        match self {
+            SuiteForm::Json => "json",
+            SuiteForm::Bpl => "bpl",
+        }
+    }
+}
+
 impl ProveTestsConfig {
-    /// The default suite path: `<stem>.tests.json` in the input's directory.
-    pub fn default_suite_path(file: &std::path::Path) -> PathBuf {
+    /// The default suite path: `<stem>.tests.json` (or `.tests.bpl`) in the input's
+    /// directory.
+    pub fn default_suite_path(file: &std::path::Path, form: SuiteForm) -> PathBuf {
         let stem = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-        file.with_file_name(format!("{stem}.tests.json"))
+        file.with_file_name(format!("{stem}.tests.{}", form.extension()))
     }
 }
 

@@ -21,7 +21,8 @@ use crate::smt::SessionOptions;
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
 use crate::suite::{self, SuiteContext};
 use crate::syntax::{self, ast};
-use crate::verify::{self, ImplementationVerdict};
+use crate::verify;
+use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::path::Path;
@@ -238,11 +239,14 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
+    // Loops past the bound stay loops: Boogie abstracts them by their invariants as the
+    // cut does for `prove-tests`.
     let seeded: Vec<seeded::SeededCfg> = cfgs
         .iter()
         .map(|cfg| {
-            let taken = seeded::visible_names(&program, cfg);
-            seeded::seed(cfg, &goals::goals(cfg), config.goals, &taken)
+            let unrolled = cfg::unroll::unroll_loops(&program, cfg, config.unroll).cfg;
+            let taken = seeded::visible_names(&program, &unrolled);
+            seeded::seed(&unrolled, &goals::goals(&unrolled), config.goals, &taken)
         })
         .collect();
     write!(streams.out, "{}", print_seeded_program(&program, &seeded))?;
@@ -260,27 +264,20 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         procedures: config.procedures.clone(),
         session: SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() },
         inline_depth: config.inline_depth,
+        unroll: config.unroll,
+        max_unroll: config.max_unroll,
     };
     let selected = gen::select(&all_cfgs, &options);
     if let Some(missing) = config.procedures.iter().find(|name| !selected.iter().any(|cfg| &cfg.name == *name)) {
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);
     }
-    let cfgs = gen::inline(&program, &all_cfgs, &selected, &options);
-    // Dead code is proved only over verified abstractions: verify the implementations
-    // that have some (loops cut by invariants, calls by contracts) and their callees.
-    let needed = needs_verification(&program, &all_cfgs, &cfgs);
-    let to_verify: Vec<cfg::Cfg> =
-        all_cfgs.iter().filter(|&cfg| needed.contains(&cfg.implementation)).cloned().collect();
-    let verdicts = verify::verify(&program, &to_verify, &options.session);
-    let sound = sound_abstractions(&program, &all_cfgs, &cfgs, &verdicts);
     let machine = interp::Machine::new(&program, &all_cfgs, interp::Limits::default());
-    let runs: Vec<gen::ImplementationRun> = selected
-        .iter()
-        .zip(&cfgs)
-        .zip(sound)
-        .map(|(pair, sound)| gen::generate(&program, &machine, pair, &options, sound))
-        .collect();
+    // Implementations are independent: each has its own solver session (and z3
+    // context); rayon keeps the results in program order.
+    let mut runs: Vec<gen::ImplementationRun> =
+        selected.par_iter().map(|original| gen::generate(&program, &machine, original, &options)).collect();
+    prove_unreachable(&program, &all_cfgs, &selected, &mut runs, &options.session);
     emit_all(&db, output, streams, &report::goal_diagnostics(&runs))?;
     let file = db.name(FileId(0)).to_string();
     let context = SuiteContext {
@@ -290,9 +287,11 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         source_text: db.text(FileId(0)),
         goals: config.goals,
         inline_depth: config.inline_depth,
+        unroll: config.unroll,
+        max_unroll: config.max_unroll,
     };
     let suite = suite::build(&context, &runs, &selected.iter().collect::<Vec<_>>());
-    if let Err(error) = suite::write_atomically(&config.suite, &suite::json::to_text(&suite)) {
+    if let Err(error) = suite::write_atomically(&config.suite, &suite::to_text(&suite, &program, config.emit)) {
         writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
         return Ok(Outcome::InputError);
     }
@@ -333,20 +332,38 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     Ok(if failures == 0 { Outcome::Success } else { Outcome::ProgramErrors })
 }
 
-/// The implementations whose proofs make the abstractions of `cfgs` (calls inlined)
-/// sound: for a graph that cuts a loop or models a call by its contract, itself and
-/// every implementation its calls may reach.
-fn needs_verification(program: &hir::Program, all: &[cfg::Cfg], cfgs: &[cfg::Cfg]) -> BTreeSet<hir::ImplId> {
-    let mut needed = BTreeSet::new();
-    for cfg in cfgs.iter().filter(|cfg| has_abstractions(cfg)) {
+/// Settles the goals the runs found unsatisfiable over abstractions: dead code is
+/// proved only over verified abstractions (DESIGN.md §1), so the implementations such a
+/// run relied on (itself for its loop invariants, and every implementation its calls
+/// may reach) are verified — only when some run needs it — and a run whose abstractions
+/// do not all verify has its "unreachable" goals withdrawn to "not covered".
+fn prove_unreachable(
+    program: &hir::Program,
+    all: &[cfg::Cfg],
+    cfgs: &[cfg::Cfg],
+    runs: &mut [gen::ImplementationRun],
+    session: &SessionOptions,
+) {
+    let relied_on = |cfg: &cfg::Cfg| {
+        let mut needed = reachable_implementations(program, all, cfg);
         needed.insert(cfg.implementation);
-        needed.extend(reachable_implementations(program, all, cfg));
+        needed
+    };
+    let needed: BTreeSet<hir::ImplId> =
+        cfgs.iter().zip(runs.iter()).filter(|(_, run)| run.needs_proof()).flat_map(|(cfg, _)| relied_on(cfg)).collect();
+    if needed.is_empty() {
+        return;
     }
-    needed
-}
-
-fn has_abstractions(cfg: &cfg::Cfg) -> bool {
-    !cfg.loops.is_empty() || callees(cfg).next().is_some()
+    let to_verify: Vec<cfg::Cfg> = all.iter().filter(|&cfg| needed.contains(&cfg.implementation)).cloned().collect();
+    let verdicts = verify::verify(program, &to_verify, session);
+    let verified = |implementation: hir::ImplId| {
+        verdicts.iter().any(|verdict| verdict.implementation == implementation && verdict.is_verified())
+    };
+    for (cfg, run) in cfgs.iter().zip(runs.iter_mut()) {
+        if run.needs_proof() && !relied_on(cfg).into_iter().all(verified) {
+            run.withdraw_unreachable();
+        }
+    }
 }
 
 fn callees(cfg: &cfg::Cfg) -> impl Iterator<Item = hir::ProcId> + '_ {
@@ -373,49 +390,32 @@ fn reachable_implementations(program: &hir::Program, all: &[cfg::Cfg], cfg: &cfg
     reached
 }
 
-/// Which implementations may have their unsatisfiable goals reported as proved dead:
-/// those whose loop invariants, and the invariants and contracts of everything their
-/// calls reach, are verified, so that the invariant cut and the contracts
-/// over-approximate the executions (DESIGN.md §1).
-fn sound_abstractions(
-    program: &hir::Program,
-    all: &[cfg::Cfg],
-    cfgs: &[cfg::Cfg],
-    verdicts: &[ImplementationVerdict],
-) -> Vec<bool> {
-    let verified = |implementation: hir::ImplId| {
-        verdicts.iter().any(|verdict| verdict.implementation == implementation && verdict.is_verified())
-    };
-    cfgs.iter()
-        .map(|cfg| {
-            !has_abstractions(cfg)
-                || (verified(cfg.implementation)
-                    && reachable_implementations(program, all, cfg).into_iter().all(verified))
-        })
-        .collect()
-}
-
 /// `seedgen run-tests FILE SUITE`: replay every test of the suite on the program.
 pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
     let Lowered { db, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
-    let text = match std::fs::read_to_string(&config.suite) {
+    let text = match read_source(&config.suite) {
         Ok(text) => text,
         Err(error) => {
-            writeln!(streams.err, "seedgen: error: cannot read `{}`: {error}", config.suite.display())?;
+            writeln!(streams.err, "seedgen: error: {error}")?;
             return Ok(Outcome::InputError);
         }
     };
-    let tests = match suite::load::load(&program, &cfgs, &text) {
+    let tests = match suite::load::load_text(&program, &cfgs, &text) {
         Ok(tests) => tests,
         Err(error) => {
-            writeln!(streams.err, "seedgen: error: `{}`: {error}", config.suite.display())?;
+            // The suite joins a database of its own: only this diagnostic points into it.
+            let mut suite_db = SourceDb::new();
+            let file = suite_db.add(config.suite.display().to_string(), text);
+            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
             return Ok(Outcome::InputError);
         }
     };
-    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default());
+    // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
+    let unroll = suite::load::read(&text).map_or(0, |suite| suite.options.unroll);
+    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), unroll);
     if !output.quiet {
         emit_all(&db, output, streams, &regress::render::uncovered_goals(&run))?;
     }

@@ -191,6 +191,20 @@ pub enum Segment {
     Goto(String),
     /// The implementation's first block (the goal of a branch-free procedure).
     Entry,
+    /// After [`crate::cfg::unroll`]: the copy of the preceding segment's branch in
+    /// iteration `k` of its loop (`body@3`: the third iteration; `exit@2`: the loop left
+    /// after two). Printed attached to that segment.
+    Iteration(u32),
+    /// After [`crate::cfg::unroll`]: the loop's iterations past the bound `n`, abstracted
+    /// (`body@>3`); no goal lies there.
+    Beyond(u32),
+}
+
+impl Segment {
+    /// Whether the segment marks an unrolled copy rather than a construct of the source.
+    pub fn is_iteration(&self) -> bool {
+        matches!(self, Segment::Iteration(_) | Segment::Beyond(_))
+    }
 }
 
 impl fmt::Display for Segment {
@@ -204,6 +218,8 @@ impl fmt::Display for Segment {
             Segment::Exit => f.write_str("exit"),
             Segment::Goto(label) => write!(f, "goto:{label}"),
             Segment::Entry => f.write_str("entry"),
+            Segment::Iteration(k) => write!(f, "@{k}"),
+            Segment::Beyond(n) => write!(f, "@>{n}"),
         }
     }
 }
@@ -211,7 +227,7 @@ impl fmt::Display for Segment {
 impl fmt::Display for StructPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (index, segment) in self.0.iter().enumerate() {
-            if index > 0 {
+            if index > 0 && !segment.is_iteration() {
                 f.write_str("/")?;
             }
             write!(f, "{segment}")?;
@@ -229,6 +245,21 @@ impl StructPath {
 
     pub fn starts_with(&self, prefix: &StructPath) -> bool {
         self.0.starts_with(&prefix.0)
+    }
+
+    /// The path in the source program: without the iteration marks unrolling added.
+    pub fn in_source(&self) -> StructPath {
+        StructPath(self.0.iter().filter(|segment| !segment.is_iteration()).cloned().collect())
+    }
+
+    /// The last segment that names a construct (iteration marks skipped).
+    pub fn last_construct(&self) -> Option<&Segment> {
+        self.0.iter().rev().find(|segment| !segment.is_iteration())
+    }
+
+    /// Whether some segment marks an iteration past an unrolling bound.
+    pub fn is_beyond_bound(&self) -> bool {
+        self.0.iter().any(|segment| matches!(segment, Segment::Beyond(_)))
     }
 }
 
@@ -311,5 +342,10 @@ mod tests {
         let path = StructPath(vec![Segment::While(1), Segment::Body, Segment::If(2), Segment::Else]);
         assert_eq!(path.to_string(), "while#1/body/if#2/else");
         assert!(path.starts_with(&StructPath(vec![Segment::While(1)])));
+        let unrolled = StructPath(vec![Segment::While(1), Segment::Body, Segment::Iteration(3), Segment::If(1)]);
+        assert_eq!(unrolled.to_string(), "while#1/body@3/if#1");
+        assert_eq!(unrolled.in_source().to_string(), "while#1/body/if#1");
+        let exit = StructPath(vec![Segment::While(1), Segment::Exit, Segment::Beyond(2)]);
+        assert_eq!((exit.to_string(), exit.last_construct()), ("while#1/exit@>2".to_string(), Some(&Segment::Exit)));
     }
 }

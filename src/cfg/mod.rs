@@ -12,6 +12,7 @@ pub mod loops;
 pub mod lower;
 pub mod print;
 pub mod uninit;
+pub mod unroll;
 
 pub use error::CfgError;
 pub use graph::*;

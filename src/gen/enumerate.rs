@@ -17,13 +17,13 @@
 //! only the goals the run enters count as covered, collateral ones included. A target
 //! the model reaches but the run misses is "not covered: replay missed", never covered.
 //! Unsatisfiability proves a goal dead only when every abstraction the encoding used is
-//! itself verified (`unsat_is_proof`); a timeout or unknown answer is "not covered",
-//! with the reason.
+//! itself verified, which the caller settles ([`super::ImplementationRun::needs_proof`]);
+//! a timeout or unknown answer is "not covered", with the reason.
 
 use super::replay::{ReplayedTest, Replayer};
 use crate::cfg::BlockId;
 use crate::interp::Outcome;
-use crate::seed::goals::Goal;
+use crate::seed::goals::{Goal, GoalId};
 use crate::smt::{Reach, Session};
 use crate::vc::{Assignment, Model};
 
@@ -51,6 +51,10 @@ pub enum NotCovered {
     /// A model reaches it, but the model's replay does not (it went through an
     /// abstraction the real execution does not follow, or could not run): the reason.
     ReplayMissed(String),
+    /// Models reach it only by running a loop past the unrolling bound, through the
+    /// abstraction of the iterations beyond it, and their replays miss it (issue 5):
+    /// never "unreachable", since the abstraction proves nothing dead here.
+    BeyondBound { bound: u32, reason: String },
 }
 
 impl NotCovered {
@@ -61,6 +65,9 @@ impl NotCovered {
                 "unreachable only under loop invariants or contracts that are not verified".to_string()
             }
             NotCovered::ReplayMissed(reason) => format!("replay missed: {reason}"),
+            NotCovered::BeyondBound { bound, reason } => {
+                format!("needs more than {bound} iterations of a loop (replay missed: {reason})")
+            }
         }
     }
 }
@@ -87,17 +94,43 @@ pub struct Enumeration {
     pub checks: u32,
 }
 
+impl Enumeration {
+    /// Takes a test found on another graph of the same implementation (a deeper
+    /// unrolling) whose run enters the goals `covers` of `goals` (this enumeration's),
+    /// asked for `targets`: kept when it covers a goal still open.
+    pub fn adopt(&mut self, goals: &[Goal], mut candidate: Candidate, targets: &[GoalId], covers: &[GoalId]) {
+        let indices =
+            |ids: &[GoalId]| -> Vec<usize> { (0..goals.len()).filter(|&i| ids.contains(&goals[i].id)).collect() };
+        candidate.covers = indices(covers);
+        candidate.targets = indices(targets);
+        let number = self.candidates.len();
+        let mut useful = false;
+        for &index in &candidate.covers {
+            if !matches!(self.status[index], GoalStatus::Covered { .. } | GoalStatus::Unreachable) {
+                self.status[index] = GoalStatus::Covered { test: number };
+                useful = true;
+            }
+        }
+        if useful {
+            self.candidates.push(candidate);
+        }
+    }
+}
+
 struct Enumerator<'a> {
     session: &'a mut Session,
     replayer: &'a Replayer<'a>,
     goals: &'a [Goal],
-    unsat_is_proof: bool,
     status: Vec<Option<GoalStatus>>,
     /// Per goal, the entry values of the models that claimed it but whose replay missed
     /// it; a goal with misses is asked again alone, avoiding them.
     misses: Vec<Vec<Vec<Assignment>>>,
     /// Per goal, why the last replay missed it.
     miss_reason: Vec<String>,
+    /// Per goal, whether the last model that missed it ran a loop past the bound.
+    miss_beyond: Vec<bool>,
+    /// The blocks past the unrolling bound, which a retry of a goal missed there forbids.
+    beyond: Vec<BlockId>,
     candidates: Vec<Candidate>,
     checks: u32,
 }
@@ -107,15 +140,16 @@ const MAX_REPLAY_ATTEMPTS: usize = 4;
 
 /// Enumerates tests for `goals` (whose blocks are seed points of the session's graph),
 /// replaying each model with `replayer`.
-pub fn enumerate(session: &mut Session, replayer: &Replayer, goals: &[Goal], unsat_is_proof: bool) -> Enumeration {
+pub fn enumerate(session: &mut Session, replayer: &Replayer, goals: &[Goal]) -> Enumeration {
     let mut enumerator = Enumerator {
         session,
         replayer,
         goals,
-        unsat_is_proof,
         status: vec![None; goals.len()],
         misses: vec![Vec::new(); goals.len()],
         miss_reason: vec![String::new(); goals.len()],
+        miss_beyond: vec![false; goals.len()],
+        beyond: replayer.beyond_blocks(),
         candidates: Vec::new(),
         checks: 0,
     };
@@ -163,7 +197,7 @@ impl Enumerator<'_> {
             }
             Reach::Unsat => {
                 for &index in open {
-                    self.status[index] = Some(self.unreachable());
+                    self.status[index] = Some(GoalStatus::Unreachable);
                 }
             }
             Reach::Unknown { .. } if open.len() > 1 => return false,
@@ -181,13 +215,17 @@ impl Enumerator<'_> {
 
     /// Goals a model claimed but its replay missed (a path through a cut loop or a
     /// contract the real run does not follow): asked alone, with the entry values of the
-    /// failed models excluded, until a replay enters them or the attempts run out. An
-    /// `Unsat` here proves nothing (the exclusions are not the program's).
+    /// failed models excluded (and, for a miss past the unrolling bound, the iterations
+    /// past it), until a replay enters them or the attempts run out. An `Unsat` here
+    /// proves nothing (the exclusions are not the program's).
     fn retry_missed(&mut self) {
         while let Some(index) = (0..self.goals.len()).find(|&index| self.status[index].is_none()) {
             self.checks += 1;
             let block = self.goals[index].block;
-            let recorded = match self.session.check_reach_avoiding(&[block], &self.misses[index]) {
+            // A goal missed past the bound is asked on the exact unrolling: paths
+            // through the abstraction of later iterations are cut.
+            let forbid: &[BlockId] = if self.miss_beyond[index] { &self.beyond } else { &[] };
+            let recorded = match self.session.check_reach_restricted(&[block], &self.misses[index], forbid) {
                 Reach::Sat(model) => self.record(&[index], model, None),
                 Reach::Unsat | Reach::Unknown { .. } => false,
             };
@@ -198,7 +236,12 @@ impl Enumerator<'_> {
     }
 
     fn give_up(&mut self, index: usize) {
-        let reason = NotCovered::ReplayMissed(self.miss_reason[index].clone());
+        let missed = self.miss_reason[index].clone();
+        let reason = if self.miss_beyond[index] {
+            NotCovered::BeyondBound { bound: self.replayer.unrolled.bound, reason: missed }
+        } else {
+            NotCovered::ReplayMissed(missed)
+        };
         self.status[index] = Some(GoalStatus::NotCovered { reason });
     }
 
@@ -211,14 +254,6 @@ impl Enumerator<'_> {
                     self.status[index] = Some(GoalStatus::NotCovered { reason });
                 }
             }
-        }
-    }
-
-    fn unreachable(&self) -> GoalStatus {
-        if self.unsat_is_proof {
-            GoalStatus::Unreachable
-        } else {
-            GoalStatus::NotCovered { reason: NotCovered::UnverifiedAbstraction }
         }
     }
 
@@ -254,6 +289,7 @@ impl Enumerator<'_> {
             if self.status[index].is_none() {
                 self.misses[index].push(model.entry.clone());
                 self.miss_reason[index] = self.replayer.describe(&test.replay.outcome);
+                self.miss_beyond[index] = self.replayer.beyond_bound(&model);
                 if self.misses[index].len() >= MAX_REPLAY_ATTEMPTS {
                     self.give_up(index);
                 }

@@ -1,21 +1,27 @@
-//! Test generation for one program: every implementation through lowering, the loop
-//! cut, goals, seeding, the encoding and one solver session ([`enumerate`]).
+//! Test generation for one program: every implementation through unrolling, inlining,
+//! the loop cut, goals, seeding, the encoding and one solver session ([`enumerate`]).
 //!
 //! ```text
-//! hir::Program ─lower_all─▶ Cfg ─cut_loops─▶ acyclic ─goals, seed─▶ SeededCfg
-//!   ─vc::encode─▶ Encoding ─smt::Session─▶ enumerate ─▶ ImplementationRun
+//! Cfg ─unroll_loops─▶ Unrolled ─inline_calls─▶ ─cut_loops─▶ acyclic ─goals, seed─▶
+//!   SeededCfg ─vc::encode─▶ Encoding ─smt::Session─▶ enumerate ─▶ ImplementationRun
 //! ```
+//!
+//! Goals a model reached only through the abstraction of iterations past the unrolling
+//! bound, and whose replay missed them, are asked again once on a deeper unrolling
+//! (`--max-unroll`, issue 5): its tests count for the goals their runs enter, followed
+//! on the first graph.
 
 pub mod enumerate;
 pub mod replay;
 
+use crate::cfg::unroll::{unroll_loops, Unrolled};
 use crate::cfg::{self, Cfg};
 use crate::interp::Machine;
-use crate::seed::goals::{goals, Goal, GoalSelection};
+use crate::seed::goals::{goals, Goal, GoalId, GoalSelection};
 use crate::seed::seeded::{seed, visible_names, SeededCfg};
 use crate::sema::hir;
 use crate::smt::{Session, SessionOptions};
-use enumerate::Enumeration;
+use enumerate::{Enumeration, GoalStatus, NotCovered};
 use replay::Replayer;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -29,6 +35,10 @@ pub struct GenOptions {
     pub session: SessionOptions,
     /// Levels of calls to procedures with a body inlined (`--inline-depth`).
     pub inline_depth: u32,
+    /// Loop iterations unrolled exactly (`--unroll`; 0: loops by their invariants).
+    pub unroll: u32,
+    /// The unrolling of the retry of goals missed past the bound (`--max-unroll`).
+    pub max_unroll: u32,
 }
 
 /// What generation established for one implementation.
@@ -39,12 +49,31 @@ pub struct ImplementationRun {
     /// The seeded, acyclic graph the tests were generated on.
     pub seeded: SeededCfg,
     pub enumeration: Enumeration,
+    /// The encoding had no loop cut and no call modelled by its contract: an unsatisfiable
+    /// goal is dead without further proof.
+    pub exact: bool,
     pub time: Duration,
 }
 
 impl ImplementationRun {
     pub fn goals(&self) -> &[Goal] {
         &self.seeded.goals
+    }
+
+    /// Whether some goal is unreachable only as far as the encoding's abstractions go:
+    /// its proof still needs them verified.
+    pub fn needs_proof(&self) -> bool {
+        !self.exact && self.enumeration.status.contains(&GoalStatus::Unreachable)
+    }
+
+    /// The abstractions this run relied on are not verified: its unsatisfiable goals are
+    /// no proof of deadness, only "not covered".
+    pub fn withdraw_unreachable(&mut self) {
+        for status in &mut self.enumeration.status {
+            if *status == GoalStatus::Unreachable {
+                *status = GoalStatus::NotCovered { reason: NotCovered::UnverifiedAbstraction };
+            }
+        }
     }
 }
 
@@ -54,39 +83,96 @@ pub fn select(cfgs: &[Cfg], options: &GenOptions) -> Vec<Cfg> {
     cfgs.iter().filter(selected).cloned().collect()
 }
 
-/// The graphs of `selected` with their calls inlined to `options.inline_depth`; `all`
-/// are the graphs of every implementation.
-pub fn inline(program: &hir::Program, all: &[Cfg], selected: &[Cfg], options: &GenOptions) -> Vec<Cfg> {
-    selected.iter().map(|cfg| cfg::inline::inline_calls(program, all, cfg, options.inline_depth)).collect()
+/// The graph a session runs on, and how runs of the program map onto it.
+struct Prepared {
+    unrolled: Unrolled,
+    /// The goals, their blocks numbered as in `unrolled` (before seeding renumbers them).
+    goals: Vec<Goal>,
+    seeded: SeededCfg,
+    encoding: Arc<crate::vc::Encoding>,
+    exact: bool,
 }
 
-/// Generates tests for one implementation: `original` as lowered, `cfg` the same with
-/// its calls inlined as wanted (loops not cut yet); `machine` replays every model.
-/// `abstractions_verified` says whether the loop invariants and the contracts `cfg`
-/// relies on are verified.
-pub fn generate(
-    program: &hir::Program,
-    machine: &Machine,
-    (original, cfg): (&Cfg, &Cfg),
-    options: &GenOptions,
-    abstractions_verified: bool,
-) -> ImplementationRun {
-    let start = Instant::now();
-    let acyclic = cfg::cut::cut_loops(program, cfg);
-    let seeded = seed(&acyclic, &goals(&acyclic), options.goals, &visible_names(program, &acyclic));
+fn prepare(program: &hir::Program, machine: &Machine, original: &Cfg, options: &GenOptions, bound: u32) -> Prepared {
+    let unrolled = unroll_loops(program, original, bound);
+    let inlined = cfg::inline::inline_calls(program, machine.cfgs(), &unrolled.cfg, options.inline_depth);
+    let acyclic = cfg::cut::cut_loops(program, &inlined);
+    let goals = goals(&acyclic);
+    let seeded = seed(&acyclic, &goals, options.goals, &visible_names(program, &acyclic));
     let encoding = Arc::new(crate::vc::encode(program, &seeded.cfg));
     // UNSAT proves a goal dead only over a sound over-approximation: with no loop cut
-    // and no call replaced by its contract the encoding is exact; otherwise the
-    // invariants and contracts it relies on must be verified.
-    let unsat_is_proof = abstractions_verified || (cfg.loops.is_empty() && encoding.abstractions.is_empty());
-    let mut session = Session::new(encoding, options.session);
-    let replayer = Replayer { machine, program, original, seeded: &seeded.cfg };
-    let enumeration = enumerate::enumerate(&mut session, &replayer, &seeded.goals, unsat_is_proof);
+    // and no call replaced by its contract the encoding is exact.
+    let exact = inlined.loops.is_empty() && encoding.abstractions.is_empty();
+    Prepared { unrolled, goals, seeded, encoding, exact }
+}
+
+impl Prepared {
+    fn replayer<'a>(&'a self, machine: &'a Machine<'a>, program: &'a hir::Program, original: &'a Cfg) -> Replayer<'a> {
+        Replayer { machine, program, original, seeded: &self.seeded.cfg, unrolled: &self.unrolled, goals: &self.goals }
+    }
+}
+
+/// Generates tests for one implementation, `original` as lowered; `machine` (which
+/// holds every implementation's graph) replays every model.
+///
+/// A goal whose query is unsatisfiable comes back `Unreachable`; when the encoding
+/// abstracts (`!exact`), that holds only once the invariants and contracts it relied on
+/// are verified, which the caller checks lazily — most runs prove nothing dead, so they
+/// never pay for a verification ([`ImplementationRun::withdraw_unreachable`]).
+pub fn generate(program: &hir::Program, machine: &Machine, original: &Cfg, options: &GenOptions) -> ImplementationRun {
+    let start = Instant::now();
+    let prepared = prepare(program, machine, original, options, options.unroll);
+    let mut session = Session::new(prepared.encoding.clone(), options.session);
+    let replayer = prepared.replayer(machine, program, original);
+    let mut enumeration = enumerate::enumerate(&mut session, &replayer, &prepared.seeded.goals);
+    if options.max_unroll > options.unroll {
+        retry_deeper(program, machine, original, options, &replayer, &mut enumeration);
+    }
     ImplementationRun {
-        implementation: cfg.implementation,
-        name: cfg.name.clone(),
-        seeded,
+        implementation: original.implementation,
+        name: original.name.clone(),
+        seeded: prepared.seeded,
         enumeration,
+        exact: prepared.exact,
         time: start.elapsed(),
+    }
+}
+
+/// Asks the goals missed past the bound again on the loops unrolled `max_unroll` times;
+/// each new test's run is followed on the first graph (`replayer`'s) to see which of
+/// its goals it enters.
+fn retry_deeper(
+    program: &hir::Program,
+    machine: &Machine,
+    original: &Cfg,
+    options: &GenOptions,
+    replayer: &Replayer,
+    enumeration: &mut Enumeration,
+) {
+    let missed: Vec<&Goal> = replayer
+        .goals
+        .iter()
+        .zip(&enumeration.status)
+        .filter(|(_, status)| matches!(status, GoalStatus::NotCovered { reason: NotCovered::BeyondBound { .. } }))
+        .map(|(goal, _)| goal)
+        .collect();
+    if missed.is_empty() {
+        return;
+    }
+    let deeper = prepare(program, machine, original, options, options.max_unroll);
+    let wanted: Vec<Goal> =
+        deeper.seeded.goals.iter().filter(|goal| missed.iter().any(|missed| missed.id == goal.id)).cloned().collect();
+    let mut session = Session::new(deeper.encoding.clone(), options.session);
+    let retried = enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &wanted);
+    enumeration.checks += retried.checks;
+    for candidate in retried.candidates {
+        let targets: Vec<GoalId> = candidate.targets.iter().map(|&index| wanted[index].id.clone()).collect();
+        let covers = replayer.covers(&candidate.test.replay);
+        enumeration.adopt(replayer.goals, candidate, &targets, &covers);
+    }
+    for status in &mut enumeration.status {
+        if let GoalStatus::NotCovered { reason: NotCovered::BeyondBound { bound, .. } } = status {
+            *bound = options.max_unroll;
+        }
     }
 }

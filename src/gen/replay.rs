@@ -6,9 +6,10 @@
 //! Input: a [`Model`] over the encoding of the seeded graph (calls inlined, loops cut)
 //! and the lowered graphs of the program. Output: a [`ReplayedTest`].
 
-use crate::cfg::Cfg;
+use crate::cfg::unroll::Unrolled;
+use crate::cfg::{BlockId, Cfg};
 use crate::interp::{self, branch_name, Machine, TestInput, TraceItem, TraceMode};
-use crate::seed::goals::GoalId;
+use crate::seed::goals::{Goal, GoalId};
 use crate::sema::hir;
 use crate::vc::{Choice, InputKind, Model};
 
@@ -31,15 +32,37 @@ pub struct Replayer<'a> {
     pub original: &'a Cfg,
     /// The graph the models are paths of (seeded, calls inlined, loops cut).
     pub seeded: &'a Cfg,
+    /// `original` unrolled: runs are followed on it to see which goals they enter.
+    pub unrolled: &'a Unrolled,
+    /// The goals, their blocks numbered as in `unrolled`.
+    pub goals: &'a [Goal],
 }
 
 impl Replayer<'_> {
     pub fn replay(&self, model: &Model) -> ReplayedTest {
         let input = self.test_input(model);
         let replay = self.machine.run(&input, TraceMode::Complete);
-        let covers = replay.coverage.goals(self.original);
+        let covers = self.covers(&replay);
         let input = TestInput { trace: replay.trace.clone(), ..input };
         ReplayedTest { input, replay, covers }
+    }
+
+    /// The goals a run enters: with unrolling, the run is followed on the unrolled
+    /// graph, so a goal of iteration `k` counts only for a run in which the loop really
+    /// iterates `k` times ([`interp::Replay::passed`]).
+    pub fn covers(&self, replay: &interp::Replay) -> Vec<GoalId> {
+        let passed = replay.passed(self.unrolled);
+        self.goals.iter().filter(|goal| passed.contains(&goal.block)).map(|goal| goal.id.clone()).collect()
+    }
+
+    /// Whether `model` runs a loop past the unrolling bound (through its abstraction).
+    pub fn beyond_bound(&self, model: &Model) -> bool {
+        model.path.iter().any(|&block| self.seeded.block(block).origin.path.is_beyond_bound())
+    }
+
+    /// The blocks of the seeded graph past the unrolling bound.
+    pub fn beyond_blocks(&self) -> Vec<BlockId> {
+        self.seeded.block_ids().filter(|&block| self.seeded.block(block).origin.path.is_beyond_bound()).collect()
     }
 
     /// Why a run that misses its target missed it, for "replay missed: …".
@@ -90,7 +113,8 @@ impl Replayer<'_> {
         match choice {
             Choice::Goto { from, to } => {
                 let decided = self.seeded.successors(*from).iter().all(|&target| self.seeded.starts_with_guard(target));
-                (!decided).then(|| TraceItem::Goto { target: branch_name(&self.seeded.block(*to).origin.path) })
+                let target = branch_name(&self.seeded.block(*to).origin.path.in_source());
+                (!decided).then_some(TraceItem::Goto { target })
             }
             Choice::Value(assignment) => {
                 let value = assignment.value.clone();

@@ -131,6 +131,18 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// Whether the test gives the body-less function `func` a table with at least one
+    /// entry.
+    pub fn has_entries(&self, func: hir::FunctionId) -> bool {
+        self.tables.get(func.index()).and_then(Option::as_ref).is_some_and(|table| !table.entries.is_empty())
+    }
+
+    /// The values of the constants and of the bound variables in scope (outer
+    /// quantifiers' variables, function parameters).
+    pub fn values_in_scope(&self) -> impl Iterator<Item = &Value> {
+        self.consts.iter().chain(self.bound.iter().map(|(_, value)| value))
+    }
+
     /// The steps left before the budget runs out.
     pub fn steps_left(&self) -> u64 {
         self.limits.max_steps.saturating_sub(self.steps)

@@ -87,7 +87,7 @@ pub(super) fn run(machine: &Machine<'_>, input: &TestInput, mode: TraceMode) -> 
         Ok(entry) => entry,
         Err(outcome) => {
             let coverage = Coverage::default();
-            return Replay { outcome, coverage, outputs: Vec::new(), trace: Vec::new(), steps: 0 };
+            return Replay { outcome, coverage, path: Vec::new(), outputs: Vec::new(), trace: Vec::new(), steps: 0 };
         }
     };
     let mut eval = Evaluator::new(machine.program, machine.limits, entry.consts.clone(), &entry.functions);
@@ -103,6 +103,7 @@ pub(super) fn run(machine: &Machine<'_>, input: &TestInput, mode: TraceMode) -> 
         next: 0,
         trace: Vec::new(),
         coverage: Coverage::default(),
+        path: Vec::new(),
     };
     let span = entry.shape.cfg.span;
     let outcome = match runner.start(entry) {
@@ -163,6 +164,8 @@ struct Runner<'r> {
     /// The entries consumed, and the choices made in [`TraceMode::Complete`].
     trace: Vec<TraceItem>,
     coverage: Coverage,
+    /// The blocks the entry implementation's frame entered, in order.
+    path: Vec<BlockId>,
 }
 
 /// The outcome of an expression that has no value, blamed on the command at `span`
@@ -266,9 +269,13 @@ impl<'r> Runner<'r> {
 
     /// Records the entry into `to` (coverage, loop iterations) and makes it current.
     fn enter(&mut self, from: Option<BlockId>, to: BlockId) {
+        let top_level = self.frames.len() == 1;
         let frame = self.frames.last_mut().expect("a run has a frame until it ends");
         let implementation = frame.shape.cfg.implementation;
         self.coverage.blocks.entry(implementation).or_default().insert(to);
+        if top_level {
+            self.path.push(to);
+        }
         if let Some(from) = from {
             *self.coverage.edges.entry((implementation, from, to)).or_default() += 1;
         }
@@ -748,7 +755,7 @@ impl<'r> Runner<'r> {
             other => other,
         };
         let outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
-        Replay { outcome, coverage: self.coverage, outputs, trace: self.trace, steps: self.eval.steps }
+        Replay { outcome, coverage: self.coverage, path: self.path, outputs, trace: self.trace, steps: self.eval.steps }
     }
 
     /// The entry implementation's outs, then the globals its procedure modifies.

@@ -44,6 +44,7 @@ mod tests;
 
 pub use eval::default_value;
 
+use crate::cfg::unroll::Unrolled;
 use crate::cfg::{BlockId, Cfg, StructPath};
 use crate::seed::goals::{goals, GoalId};
 use crate::sema::hir;
@@ -185,6 +186,9 @@ pub enum TraceMode {
 pub struct Replay {
     pub outcome: Outcome,
     pub coverage: Coverage,
+    /// The blocks of the entry implementation's graph its frame entered, in order (the
+    /// run followed on an unrolled graph: [`crate::cfg::unroll::Unrolled::walk`]).
+    pub path: Vec<BlockId>,
     /// On [`Outcome::Passed`]: the entry implementation's out-parameters (its
     /// `LocalId`s) in order, then the globals its procedure modifies; else empty.
     pub outputs: Vec<(hir::Var, Value)>,
@@ -193,6 +197,20 @@ pub struct Replay {
     pub trace: Vec<TraceItem>,
     /// The steps taken (see [`Limits::max_steps`]).
     pub steps: u64,
+}
+
+impl Replay {
+    /// The blocks of `unrolled` (the entry implementation's graph, unrolled) the run
+    /// passes, which decide the goals it covers. Without unrolling, every block any
+    /// frame of the implementation entered (a recursive call covers goals too); with it,
+    /// the entry frame's path followed iteration by iteration.
+    pub fn passed(&self, unrolled: &Unrolled) -> BTreeSet<BlockId> {
+        if unrolled.bound == 0 {
+            self.coverage.blocks.get(&unrolled.cfg.implementation).cloned().unwrap_or_default()
+        } else {
+            unrolled.walk(&self.path)
+        }
+    }
 }
 
 /// How a run ended.

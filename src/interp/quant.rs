@@ -18,6 +18,14 @@
 //! fragment, the product of the representatives [`super::points`] gives is enumerated
 //! instead (exact by the argument there). Either way the points enumerated may be at
 //! most as many as the run has steps left.
+//!
+//! *Witnesses*, a one-sided fallback: when neither method decides and the body applies
+//! a body-less function the test tabulates (a table whose default the decoder could
+//! not read is opaque, so the points of [`super::points`] are unknown), the body is
+//! evaluated at candidate assignments built from what the test shows (see
+//! [`Evaluator::witness`] for the candidates and why one is enough). A candidate that
+//! makes an `exists` body true proves the `exists`, one that makes a `forall` body false
+//! refutes the `forall`; otherwise the quantifier still cannot be evaluated.
 
 use super::eval::{as_bool, contains_opaque, Eval, EvalError, Evaluator, State};
 use super::points::{self, name};
@@ -26,6 +34,7 @@ use crate::source::Span;
 use crate::vc::Value;
 use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive, Zero};
+use std::collections::BTreeSet;
 
 /// The values one variable ranges over.
 #[derive(Clone, Debug)]
@@ -84,6 +93,25 @@ impl Evaluator<'_> {
             Quantifier::Exists => false,
             Quantifier::Lambda => return self.lambda((state, old), vars, body, span),
         };
+        let exact = self.exactly((state, old), forall, vars, body, span);
+        if !matches!(exact, Err(EvalError::Cannot { .. })) || !self.applies_tabulated(body) {
+            return exact;
+        }
+        match self.witness((state, old), forall, vars, body)? {
+            Some(decided) => Ok(decided),
+            None => exact,
+        }
+    }
+
+    /// The quantifier's value by intervals or points (see the module header).
+    fn exactly(
+        &mut self,
+        (state, old): (State<'_>, bool),
+        forall: bool,
+        vars: &[hir::BoundVar],
+        body: &hir::Expr,
+        span: Span,
+    ) -> Eval<Value> {
         let ranges = match self.ranges((state, old), forall, vars, body, span) {
             Ok(ranges) if size(&ranges) <= BigInt::from(self.steps_left()) => ranges,
             intervals => match points::fragment(self.program(), vars, body) {
@@ -176,6 +204,198 @@ impl Evaluator<'_> {
             other if contains_opaque(&other) => Err(cannot(expr.span, "an opaque value bounds a quantifier")),
             _ => Err(cannot(expr.span, "a quantifier bound that is not an integer")),
         }
+    }
+}
+
+/// The most candidate assignments [`Evaluator::witness`] tries: it is a fallback, and a
+/// search over the product of several variables' candidates would be costly for little.
+const MAX_WITNESS_POINTS: u64 = 4096;
+
+impl Evaluator<'_> {
+    /// Whether `body` applies a body-less function whose table in the test has entries.
+    fn applies_tabulated(&self, body: &hir::Expr) -> bool {
+        let mut functions = BTreeSet::new();
+        applied_functions(body, &mut functions);
+        functions.into_iter().any(|function| self.has_entries(function))
+    }
+
+    /// The quantifier's value if a candidate assignment decides it, else `None`.
+    ///
+    /// **Why one candidate is enough.** Every candidate is a value of its variable's type
+    /// (an int, a bool, an element of the test's universe of T, which is what a
+    /// quantifier over T ranges over). The body's value at a candidate is evaluated as
+    /// anywhere else: exactly, or not at all (a lookup outside a table with an opaque
+    /// default, say) — and a candidate whose body has no value is skipped, deciding
+    /// nothing. So if the body is true at some candidate, that candidate is a witness and
+    /// `exists` is true; if false, it is a counterexample and `forall` is false. The
+    /// other outcomes (an `exists` body false, a `forall` body true at every candidate)
+    /// say nothing about the values not tried, so they leave the quantifier undecided.
+    /// Where the candidates come from only matters for how often this succeeds, never
+    /// for soundness: the tables of the functions the body applies (arguments and
+    /// results, which is where the model's witnesses live: `exists z :: y == grow(z)`
+    /// with `y := grow(grow(x))` has the witness `grow(x)`, an argument in `grow`'s
+    /// table), the values of the body's closed parts, and the scalars in scope (locals,
+    /// globals, constants, outer bound variables); each int also ±1 (for strict
+    /// comparisons such as `z > x`). At most [`MAX_WITNESS_POINTS`] assignments, and no
+    /// search over a map variable.
+    fn witness(
+        &mut self,
+        (state, old): (State<'_>, bool),
+        forall: bool,
+        vars: &[hir::BoundVar],
+        body: &hir::Expr,
+    ) -> Eval<Option<Value>> {
+        let Some(candidates) = self.witness_candidates((state, old), vars, body)? else { return Ok(None) };
+        let ranges: Vec<Range> = candidates.into_iter().map(Range::Values).collect();
+        let points = size(&ranges);
+        if points.is_zero() || points > BigInt::from(MAX_WITNESS_POINTS.min(self.steps_left())) {
+            return Ok(None);
+        }
+        // Every length is at most the product, which is at most MAX_WITNESS_POINTS.
+        let lengths: Vec<u64> =
+            ranges.iter().map(|range| range.len().to_u64().expect("a length within the cap")).collect();
+        let mut positions = vec![0u64; ranges.len()];
+        loop {
+            let values = ranges.iter().zip(&positions).map(|(range, &position)| range.value(position));
+            let bindings = vars.iter().map(|var| var.id).zip(values).collect();
+            match self.with_bound(bindings, |this| this.eval_in(state, body, old)) {
+                // exists: a witness; forall: a counterexample.
+                Ok(Value::Bool(holds)) if holds != forall => return Ok(Some(Value::Bool(!forall))),
+                Ok(_) | Err(EvalError::Cannot { .. }) => {}
+                Err(budget) => return Err(budget),
+            }
+            if !advance(&lengths, &mut positions) {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// The candidates of each variable (see [`Evaluator::witness`]), ascending; `None`
+    /// when a variable is a map.
+    fn witness_candidates(
+        &mut self,
+        (state, old): (State<'_>, bool),
+        vars: &[hir::BoundVar],
+        body: &hir::Expr,
+    ) -> Eval<Option<Vec<Vec<Value>>>> {
+        let mut seen = BTreeSet::new();
+        let mut functions = BTreeSet::new();
+        applied_functions(body, &mut functions);
+        for function in functions {
+            for value in self.function_values(function) {
+                collect_ints(&value, &mut seen);
+            }
+        }
+        let ids: Vec<hir::BoundId> = vars.iter().map(|var| var.id).collect();
+        let mut parts = Vec::new();
+        if closed_parts(body, &ids, false, &mut parts) {
+            parts.push((body, false));
+        }
+        for (part, inside_old) in parts {
+            match self.eval_in(state, part, old || inside_old) {
+                Ok(value) => collect_ints(&value, &mut seen),
+                // A part without a value offers no candidate; the body decides the rest.
+                Err(EvalError::Cannot { .. }) => {}
+                Err(budget) => return Err(budget),
+            }
+        }
+        let globals = if old { state.old_globals } else { state.globals };
+        for value in state.locals.iter().chain(globals).chain(self.values_in_scope()) {
+            if !matches!(value, Value::Map(_)) {
+                collect_ints(value, &mut seen);
+            }
+        }
+        let ints: BTreeSet<BigInt> = seen.iter().flat_map(|int| [int - 1, int.clone(), int + 1]).collect();
+        Ok(vars
+            .iter()
+            .map(|var| match &var.ty {
+                hir::Type::Bool => Some(vec![Value::Bool(false), Value::Bool(true)]),
+                hir::Type::Int => Some(ints.iter().cloned().map(Value::Int).collect()),
+                hir::Type::Named(ty) => {
+                    let universe = self.universes.get(ty).into_iter().flatten();
+                    Some(universe.map(|&index| Value::Elem { ty: *ty, index }).collect())
+                }
+                hir::Type::Map(_) => None,
+            })
+            .collect())
+    }
+}
+
+/// Adds the ints in `value` to `ints`, map keys, values and defaults included; an
+/// opaque part adds nothing.
+fn collect_ints(value: &Value, ints: &mut BTreeSet<BigInt>) {
+    match value {
+        Value::Int(int) => {
+            ints.insert(int.clone());
+        }
+        Value::Map(map) => {
+            collect_ints(&map.default, ints);
+            for (key, value) in &map.entries {
+                collect_ints(key, ints);
+                collect_ints(value, ints);
+            }
+        }
+        Value::Bool(_) | Value::Elem { .. } | Value::Opaque(_) => {}
+    }
+}
+
+/// The functions `expr` applies anywhere (nested quantifiers included, function bodies
+/// not entered).
+fn applied_functions(expr: &hir::Expr, found: &mut BTreeSet<hir::FunctionId>) {
+    if let ExprKind::Apply { func, .. } = &expr.kind {
+        found.insert(*func);
+    }
+    for child in subexpressions(expr) {
+        applied_functions(child, found);
+    }
+}
+
+/// Whether `expr` mentions none of `ids`; if it does, pushes its maximal subexpressions
+/// that do not (each with whether it sits inside `old(..)`). Inside a nested quantifier
+/// that mentions one of `ids`, its own variables count too: a part reading them has no
+/// value on its own.
+fn closed_parts<'e>(
+    expr: &'e hir::Expr,
+    ids: &[hir::BoundId],
+    old: bool,
+    found: &mut Vec<(&'e hir::Expr, bool)>,
+) -> bool {
+    let ids: Vec<hir::BoundId> = match &expr.kind {
+        ExprKind::Var(hir::Var::Bound(id)) => return !ids.contains(id),
+        ExprKind::Quant { vars, body, .. } => {
+            let mut mentions = false;
+            crate::cfg::uninit::for_each_var(body, &mut |var| {
+                mentions |= matches!(var, hir::Var::Bound(id) if ids.contains(&id));
+            });
+            if !mentions {
+                return true;
+            }
+            ids.iter().copied().chain(vars.iter().map(|var| var.id)).collect()
+        }
+        _ => ids.to_vec(),
+    };
+    let old = old || matches!(expr.kind, ExprKind::Old(_));
+    let children = subexpressions(expr);
+    let closed: Vec<bool> = children.iter().map(|child| closed_parts(child, &ids, old, found)).collect();
+    if closed.iter().all(|&closed| closed) {
+        return true;
+    }
+    found.extend(children.into_iter().zip(closed).filter(|&(_, closed)| closed).map(|(child, _)| (child, old)));
+    false
+}
+
+/// The direct subexpressions of `expr` (a quantifier's body, not its triggers).
+fn subexpressions(expr: &hir::Expr) -> Vec<&hir::Expr> {
+    match &expr.kind {
+        ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Var(_) => Vec::new(),
+        ExprKind::Apply { args, .. } => args.iter().collect(),
+        ExprKind::Old(inner) | ExprKind::Unary { operand: inner, .. } | ExprKind::Quant { body: inner, .. } => {
+            vec![inner]
+        }
+        ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+        ExprKind::Select { map, indices } => std::iter::once(&**map).chain(indices).collect(),
+        ExprKind::Store { map, indices, value } => std::iter::once(&**map).chain(indices).chain([&**value]).collect(),
+        ExprKind::IfThenElse { cond, then_expr, else_expr } => vec![cond, then_expr, else_expr],
     }
 }
 

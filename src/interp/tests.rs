@@ -588,6 +588,91 @@ fn points_beyond_the_budget_exhaust_it() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Quantifiers decided by witnesses (a table with an opaque default)
+
+const GROW: &str = "
+    type Color;
+    const unique Red: Color;
+    const unique Blue: Color;
+    function grow(x: int): int;
+    function rank(c: Color): int;
+    procedure Exists(x: int) returns (key: bool, neighbour: bool, color: bool) {
+      key := (exists z: int :: z > x && grow(z) == 7);
+      neighbour := (exists z: int :: z == x + 1 || grow(z) < z);
+      color := (exists c: Color :: rank(c) == 2);
+    }
+    procedure Forall() returns (r: bool) { r := (forall z: int :: { grow(z) } grow(z) > z); }
+    procedure Unknown(x: int) returns (r: bool) { r := (exists z: int :: grow(z) == x); }";
+
+/// A run of `name` where `grow` (and `rank`, if given) are these tables with an opaque
+/// default, as the decoder writes a function z3 gives an `else` computing with its
+/// argument.
+fn with_opaque_tables(
+    fixture: &Fixture,
+    name: &str,
+    params: Vec<Value>,
+    grow: Vec<(i64, i64)>,
+    rank: Vec<(u32, i64)>,
+) -> Replay {
+    let opaque = || Value::Opaque("(+ (:var 0) 1)".to_string());
+    let color = |index| Value::Elem { ty: hir::TypeId(0), index };
+    let mut input = fixture.test(name, params, Vec::new());
+    input.consts = vec![(hir::ConstId(0), color(0)), (hir::ConstId(1), color(1))];
+    let grow = grow.into_iter().map(|(arg, result)| (vec![int(arg)], int(result))).collect();
+    let rank = rank.into_iter().map(|(arg, result)| (vec![color(arg)], int(result))).collect();
+    input.functions = vec![
+        FunctionModel { function: fixture.function("grow"), entries: grow, default: opaque() },
+        FunctionModel { function: fixture.function("rank"), entries: rank, default: opaque() },
+    ];
+    fixture.run(&input, TraceMode::Strict)
+}
+
+#[test]
+fn an_exists_is_proved_by_a_witness_from_the_tables() {
+    let fixture = Fixture::new(GROW);
+    // `key`: the table key 5; `neighbour`: x + 1 = 4 (a neighbour of the input 3: `grow`
+    // is opaque there, but the left disjunct holds); `color`: Blue, ranked 2.
+    let replay = with_opaque_tables(&fixture, "Exists", vec![int(3)], vec![(5, 7)], vec![(1, 2)]);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let values: Vec<Value> = replay.outputs.iter().map(|(_, value)| value.clone()).collect();
+    assert_eq!(values, [true, true, true].map(Value::Bool));
+}
+
+#[test]
+fn a_forall_is_refuted_by_a_counterexample_from_the_tables() {
+    let fixture = Fixture::new(GROW);
+    let replay = with_opaque_tables(&fixture, "Forall", Vec::new(), vec![(0, 1), (3, 2)], Vec::new());
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("Forall", "r"))), Value::Bool(false));
+    // As an axiom, the counterexample makes the test invalid.
+    let fixture = Fixture::new(&format!("{GROW}\naxiom (forall z: int :: {{ grow(z) }} grow(z) > z);"));
+    let replay = with_opaque_tables(&fixture, "Forall", Vec::new(), vec![(0, 1), (3, 2)], Vec::new());
+    assert!(matches!(replay.outcome, Outcome::Invalid(_)), "{:?}", replay.outcome);
+}
+
+#[test]
+fn a_quantifier_no_candidate_decides_still_cannot_be_evaluated() {
+    let fixture = Fixture::new(GROW);
+    let cannot = |replay: Replay| match replay.outcome {
+        Outcome::CannotEvaluate(stop) => stop.message,
+        other => panic!("{other:?}"),
+    };
+    // Every table entry satisfies the body: a `forall` is not proved by them.
+    let message = cannot(with_opaque_tables(&fixture, "Forall", Vec::new(), vec![(0, 1), (3, 4)], Vec::new()));
+    assert!(message.contains("opaque"), "{message}");
+    // No candidate is a witness: an `exists` is not refuted by them.
+    let message = cannot(with_opaque_tables(&fixture, "Unknown", vec![int(100)], vec![(5, 7)], Vec::new()));
+    assert!(message.contains("opaque"), "{message}");
+    // Without a table entry there is no search at all (the same verdict, sooner).
+    let message = cannot(with_opaque_tables(&fixture, "Unknown", vec![int(100)], Vec::new(), Vec::new()));
+    assert!(message.contains("opaque"), "{message}");
+    // As an axiom, an undecided quantifier is skipped: the test stays valid, and the run
+    // goes on to the procedure's own (undecided) quantifier.
+    let fixture = Fixture::new(&format!("{GROW}\naxiom (forall z: int :: {{ grow(z) }} grow(z) > z);"));
+    let replay = with_opaque_tables(&fixture, "Forall", Vec::new(), vec![(0, 1), (3, 4)], Vec::new());
+    assert!(matches!(replay.outcome, Outcome::CannotEvaluate(_)), "{:?}", replay.outcome);
+}
+
+// ---------------------------------------------------------------------------------------
 // Checks, assumptions, loops
 
 const LOOP: &str = "

@@ -7,6 +7,9 @@
 
 pub mod render;
 
+use crate::cfg::cut::cut_loops;
+use crate::cfg::unroll::{unroll_loops, Unrolled};
+use crate::cfg::BlockId;
 use crate::cfg::Cfg;
 use crate::interp::{Coverage, Limits, Machine, Outcome, Replay, TraceMode};
 use crate::seed::goals::{goals, Goal};
@@ -15,6 +18,7 @@ use crate::source::Span;
 use crate::suite::json;
 use crate::suite::load::LoadedTest;
 use crate::suite::value::to_json;
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// How one test went.
@@ -72,9 +76,12 @@ impl SuiteRun {
     }
 }
 
-/// Runs `tests` on the program whose lowered graphs are `cfgs`.
-pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: Limits) -> SuiteRun {
+/// Runs `tests` on the program whose lowered graphs are `cfgs`; `unroll` is the suite's
+/// unrolling bound, which its goal ids are made with.
+pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: Limits, unroll: u32) -> SuiteRun {
     let machine = Machine::new(program, cfgs, limits);
+    let unrolled: Vec<Unrolled> = cfgs.iter().map(|cfg| unroll_loops(program, cfg, unroll)).collect();
+    let mut passed: Vec<BTreeSet<BlockId>> = vec![BTreeSet::new(); cfgs.len()];
     let mut coverage = Coverage::default();
     let mut results = Vec::new();
     for test in tests {
@@ -84,21 +91,31 @@ pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: L
                 (procedure.clone(), Verdict::Invalid { message: reason.clone(), span: None })
             }
             LoadedTest::Ready { input, expect, .. } => {
-                let cfg =
-                    cfgs.iter().find(|cfg| cfg.implementation == input.implementation).expect("loaded for a graph");
+                let index =
+                    cfgs.iter().position(|cfg| cfg.implementation == input.implementation).expect("loaded for a graph");
                 let replay = machine.run(input, TraceMode::Strict);
                 coverage.merge(&replay.coverage);
-                (cfg.name.clone(), judge(program, cfg, &replay, expect))
+                passed[index].extend(replay.passed(&unrolled[index]));
+                (cfgs[index].name.clone(), judge(program, &cfgs[index], &replay, expect))
             }
         };
         results.push(TestResult { id: test.id().to_string(), procedure, verdict, time: start.elapsed() });
     }
+    // Without unrolling, a test of one procedure covers the goals of those it calls too.
+    if unroll == 0 {
+        for (index, cfg) in cfgs.iter().enumerate() {
+            passed[index].extend(coverage.blocks.get(&cfg.implementation).into_iter().flatten().copied());
+        }
+    }
     let goals = cfgs
         .iter()
-        .map(|cfg| {
-            let entered = coverage.goals(cfg);
-            let goals =
-                goals(cfg).into_iter().map(|goal| GoalCoverage { covered: entered.contains(&goal.id), goal }).collect();
+        .zip(&unrolled)
+        .zip(&passed)
+        .map(|((cfg, unrolled), passed)| {
+            let goals = goals(&cut_loops(program, &unrolled.cfg))
+                .into_iter()
+                .map(|goal| GoalCoverage { covered: passed.contains(&goal.block), goal })
+                .collect();
             (cfg.name.clone(), goals)
         })
         .collect();

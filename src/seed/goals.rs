@@ -64,7 +64,7 @@ impl GoalSelection {
 fn is_branch_outcome(origin: &Origin) -> bool {
     origin.starts_branch
         && matches!(
-            origin.path.0.last(),
+            origin.path.last_construct(),
             Some(Segment::Then | Segment::Else | Segment::Body | Segment::Exit | Segment::Goto(_))
         )
 }

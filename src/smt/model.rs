@@ -13,11 +13,18 @@
 //! bodies (a table's `else`, a lambda's body) when they are `ite` chains of tests
 //! `(= (:var 0) k)` ending in a value, or sets (disjunctions of such tests); anything
 //! else (a body computing with its variable) as [`Value::Opaque`] with z3's text.
+//!
+//! Function tables: z3's entries, plus the model's value at every argument tuple the
+//! encoding applies the function to (see [`Applications`]). A function whose `else` is
+//! not a constant (`grow(x) = x + 1`-like, as axioms such as `grow(x) > x` make z3 write)
+//! keeps an opaque default, but the replay of the model's path only applies it where the
+//! encoding does: at those tuples, which the table now holds.
 
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
 use crate::sema::hir::{FunctionId, TypeId};
 use crate::vc::model::{self, ChoicePoint};
+use crate::vc::term::{self, Term};
 use crate::vc::{Assignment, Choice, Encoding, FunctionModel, MapValue, Model, Sort, SymbolId, TermId, Value};
 use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet};
@@ -40,9 +47,58 @@ pub(super) fn decode(encoding: &Encoding, image: &Z3Terms, model: &z3::Model, st
             ChoicePoint::Goto { from, to } => Choice::Goto { from, to },
         })
         .collect();
-    let functions =
-        encoding.functions.iter().filter_map(|&(function, symbol)| decoder.function(function, symbol)).collect();
+    // Which functions the model interprets is read before tabulating them: evaluating
+    // with model completion may give the others an interpretation.
+    let interpreted: Vec<(FunctionId, SymbolId)> =
+        encoding.functions.iter().copied().filter(|&(_, symbol)| model.has_interp(image.decl(symbol))).collect();
+    let applications = Applications::of(encoding);
+    let functions = interpreted
+        .into_iter()
+        .filter_map(|(function, symbol)| decoder.function(function, symbol, applications.of_symbol(symbol)))
+        .collect();
     Model { path, entry, choices, functions }
+}
+
+/// The applications of each body-less function in the encoding whose arguments mention
+/// no bound variable, in arena order: each has one value in a model. Every application
+/// with such arguments that the replay of a model's path performs is one of them, with
+/// its arguments at their execution values: the blocks before the last one hold in the
+/// model, and the encoding's (A7) states the last one's assignments that apply a
+/// body-less function, and those their arguments need (see [`crate::vc::encode`]).
+struct Applications {
+    by_symbol: BTreeMap<SymbolId, Vec<TermId>>,
+}
+
+impl Applications {
+    fn of(encoding: &Encoding) -> Applications {
+        let terms = &encoding.terms;
+        let wanted: BTreeSet<SymbolId> = encoding
+            .functions
+            .iter()
+            .filter(|&&(_, symbol)| !terms.symbol(symbol).domain.is_empty())
+            .map(|&(_, symbol)| symbol)
+            .collect();
+        // Children come before their parents in the arena, so one forward pass knows,
+        // for every term, whether a bound variable occurs in it.
+        let mut open = Vec::with_capacity(terms.len());
+        let mut by_symbol: BTreeMap<SymbolId, Vec<TermId>> = BTreeMap::new();
+        for id in terms.ids() {
+            let term = terms.get(id);
+            let mentions_var =
+                matches!(term, Term::Var(_)) || term::children(term).iter().any(|child| open[child.index()]);
+            open.push(mentions_var);
+            if let Term::App(symbol, args) = term {
+                if wanted.contains(symbol) && !args.iter().any(|arg| open[arg.index()]) {
+                    by_symbol.entry(*symbol).or_default().push(id);
+                }
+            }
+        }
+        Applications { by_symbol }
+    }
+
+    fn of_symbol(&self, symbol: SymbolId) -> &[TermId] {
+        self.by_symbol.get(&symbol).map_or(&[], Vec::as_slice)
+    }
 }
 
 struct Decoder<'a> {
@@ -57,6 +113,12 @@ struct Decoder<'a> {
 
 /// The most keys a sampled map gets.
 const MAX_WINDOW: usize = 256;
+
+/// The most argument tuples [`Decoder::function`] adds to one function's table from the
+/// encoding's applications: it keeps a model's size (and a suite file's) bounded on a
+/// program applying a function at thousands of ground terms. The applications come in
+/// arena order, so the first ones kept are those of the prelude and the earliest blocks.
+const MAX_APPLIED: usize = 256;
 
 impl Decoder<'_> {
     fn eval(&self, term: TermId) -> Dynamic {
@@ -215,13 +277,12 @@ impl Decoder<'_> {
         Some((entries, Value::Bool(false)))
     }
 
-    /// The table of a body-less function, if the model interprets it.
-    fn function(&mut self, function: FunctionId, symbol: SymbolId) -> Option<FunctionModel> {
+    /// The table of a body-less function the model interprets: z3's entries, and the
+    /// model's value at each of `applied` (applications of `symbol` in the encoding, at
+    /// most [`MAX_APPLIED`] new argument tuples).
+    fn function(&mut self, function: FunctionId, symbol: SymbolId, applied: &[TermId]) -> Option<FunctionModel> {
         let declared = self.encoding.terms.symbol(symbol);
         let decl = self.image.decl(symbol);
-        if !self.model.has_interp(decl) {
-            return None;
-        }
         if declared.domain.is_empty() {
             let value = self.model.eval(&decl.apply(&[]), true)?;
             let default = self.value(&value, &declared.range);
@@ -244,7 +305,53 @@ impl Decoder<'_> {
         entries.retain(|(_, value)| value != &default);
         entries.sort();
         entries.dedup_by(|later, earlier| later.0 == earlier.0);
+        // z3's own entries are the same function, at other tuples or the same ones; they
+        // go in last, so should two decodings ever disagree, the model's table wins.
+        let mut rows = self.applied(applied);
+        rows.extend(entries);
+        let entries = rows.into_iter().filter(|(_, value)| value != &default).collect();
         Some(FunctionModel { function, entries, default })
+    }
+
+    /// The model's value of each application in `applied` (all of one symbol), by
+    /// argument tuple: the arguments evaluated, then the application itself, both with
+    /// model completion. A tuple or result with an opaque part says nothing a lookup
+    /// could use, so it is left out; at most [`MAX_APPLIED`] tuples.
+    fn applied(&mut self, applied: &[TermId]) -> BTreeMap<Vec<Value>, Value> {
+        let terms = &self.encoding.terms;
+        let mut rows = BTreeMap::new();
+        for &application in applied {
+            if rows.len() >= MAX_APPLIED {
+                break;
+            }
+            let Term::App(_, args) = terms.get(application) else { continue };
+            let args: Vec<Value> = args.iter().map(|&arg| self.eval_value(arg)).collect();
+            if args.iter().any(has_opaque) || rows.contains_key(&args) {
+                continue;
+            }
+            let value = self.eval_value(application);
+            if !has_opaque(&value) {
+                rows.insert(args, value);
+            }
+        }
+        rows
+    }
+
+    /// The decoded value of a ground term in the model.
+    fn eval_value(&mut self, term: TermId) -> Value {
+        let ast = self.eval(term);
+        self.value(&ast, self.encoding.terms.sort(term))
+    }
+}
+
+/// Whether a decoded value has an opaque part.
+fn has_opaque(value: &Value) -> bool {
+    match value {
+        Value::Opaque(_) => true,
+        Value::Map(map) => {
+            has_opaque(&map.default) || map.entries.iter().any(|(key, value)| has_opaque(key) || has_opaque(value))
+        }
+        Value::Bool(_) | Value::Int(_) | Value::Elem { .. } => false,
     }
 }
 

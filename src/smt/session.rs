@@ -75,7 +75,7 @@ pub enum Reach {
 }
 
 enum Request {
-    Reach { goals: Vec<BlockId>, avoid: Vec<Vec<Assignment>> },
+    Reach { goals: Vec<BlockId>, avoid: Vec<Vec<Assignment>>, forbid: Vec<BlockId> },
     Failure(FailureId),
 }
 
@@ -110,7 +110,7 @@ impl Session {
         if goals.is_empty() {
             return Reach::Unsat;
         }
-        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new() })
+        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new(), forbid: Vec::new() })
     }
 
     /// [`Session::check_reach`] with the entry values of earlier models excluded: each
@@ -121,7 +121,22 @@ impl Session {
         if goals.is_empty() {
             return Reach::Unsat;
         }
-        self.ask(Request::Reach { goals: goals.to_vec(), avoid: avoid.to_vec() })
+        self.check_reach_restricted(goals, avoid, &[])
+    }
+
+    /// [`Session::check_reach_avoiding`] by executions that also enter none of the
+    /// blocks `forbid` (the abstraction past an unrolling bound: what remains is the
+    /// exact unrolling). An `Unsat` answer says only that no such execution exists.
+    pub fn check_reach_restricted(
+        &mut self,
+        goals: &[BlockId],
+        avoid: &[Vec<Assignment>],
+        forbid: &[BlockId],
+    ) -> Reach {
+        if goals.is_empty() {
+            return Reach::Unsat;
+        }
+        self.ask(Request::Reach { goals: goals.to_vec(), avoid: avoid.to_vec(), forbid: forbid.to_vec() })
     }
 
     /// An execution violating the check `failure` (for `verify`).
@@ -168,10 +183,11 @@ fn serve(encoding: &Encoding, options: SessionOptions, inbox: mpsc::Receiver<Req
     }
     for (query, request) in inbox.into_iter().enumerate() {
         let (goal, stop) = match request {
-            Request::Reach { goals, avoid } => {
+            Request::Reach { goals, avoid, forbid } => {
                 let execs: Vec<Bool> = goals.iter().map(|&goal| image.bool(encoding.exec(goal))).collect();
                 let mut conjuncts = vec![Bool::or(&execs)];
                 conjuncts.extend(avoid.iter().filter_map(|values| differs(encoding, &image, values)));
+                conjuncts.extend(forbid.iter().map(|&block| image.bool(encoding.exec(block)).not()));
                 (Bool::and(&conjuncts), None)
             }
             Request::Failure(failure) => {

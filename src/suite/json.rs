@@ -44,6 +44,18 @@ pub struct Options {
     pub goals: String,
     /// Levels of calls inlined (`--inline-depth`).
     pub inline_depth: u32,
+    /// Loop iterations unrolled (`--unroll`): goal ids carry iterations (`body@2`) when
+    /// it is not 0. Absent means 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unroll: u32,
+    /// The deeper unrolling missed goals were retried with (`--max-unroll`). Absent
+    /// means 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub max_unroll: u32,
+}
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]

@@ -1,9 +1,12 @@
-//! Reading a suite back (`seedgen run-tests`): the JSON of [`super::json`] →
-//! [`interp::TestInput`]s for the current program, with their expectations.
+//! Reading a suite back (`seedgen run-tests`): the JSON of [`super::json`], or its Boogie
+//! form ([`super::bpl`]) → [`interp::TestInput`]s for the current program, with their
+//! expectations. Both forms are read into the same [`json::Suite`] and loaded by
+//! [`load_suite`].
 //!
 //! Two kinds of problems, kept apart because they mean different things:
 //! - the file itself is wrong (not JSON, unknown format or version, a value that is no
-//!   value, an unknown type name): a [`LoadError`], and `run-tests` exits 2;
+//!   value, an unknown type name): a [`LoadError`] at a span of the file where one is
+//!   known, and `run-tests` exits 2;
 //! - the file is fine but no longer fits the program (a procedure is gone, a
 //!   parameter was renamed or added): the test is loaded as [`LoadedTest::Stale`], and
 //!   `run-tests` reports it as invalid.
@@ -11,21 +14,42 @@
 use super::json;
 use super::value::from_json;
 use crate::cfg::Cfg;
+use crate::config::SuiteForm;
+use crate::diag::Diagnostic;
 use crate::interp::{TestInput, TraceItem};
 use crate::sema::hir;
+use crate::source::{FileId, Span};
 use crate::vc::{FunctionModel, Value};
+use std::ops::Range;
 
 /// Why a suite file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
-    /// Where in the file: `test Simple/t2, inputs.params[0]`, or a line and column.
-    pub location: String,
+    /// What is wrong.
     pub message: String,
+    /// Which part of the suite it concerns (`test Simple/t2, inputs.params[0]`); empty
+    /// for the file as a whole or when the span says it all.
+    pub location: String,
+    /// The bytes of the suite text it points at, when known.
+    pub span: Option<Range<usize>>,
+}
+
+impl LoadError {
+    /// The diagnostic, at the span in the suite file `file` (the file's start when the
+    /// problem has no place of its own, e.g. an unsupported version). Its message names
+    /// the test and field too, for the one-line formats.
+    pub fn to_diagnostic(&self, file: FileId) -> Diagnostic {
+        let range = self.span.clone().unwrap_or(0..0);
+        Diagnostic::error(self.to_string()).with_primary(Span::new(file, range.start, range.end), "")
+    }
 }
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.location, self.message)
+        match self.location.as_str() {
+            "" => write!(f, "{}", self.message),
+            location => write!(f, "{location}: {}", self.message),
+        }
     }
 }
 
@@ -53,13 +77,97 @@ impl LoadedTest {
     }
 }
 
-/// Reads `text` as a suite for `program` (whose lowered graphs are `cfgs`).
+/// Reads `text`, a JSON suite, for `program` (whose lowered graphs are `cfgs`).
 pub fn load(program: &hir::Program, cfgs: &[Cfg], text: &str) -> Result<Vec<LoadedTest>, LoadError> {
-    let suite: json::Suite = serde_json::from_str(text).map_err(|error| LoadError {
-        location: format!("line {}, column {}", error.line(), error.column()),
-        message: format!("not a suite file: {error}"),
-    })?;
-    let top = |message: String| LoadError { location: "suite".to_string(), message };
+    load_suite(program, cfgs, &parse_json(text)?, &|id| locate_test(SuiteForm::Json, text, id))
+}
+
+/// Reads `text`, a suite in either form, for `program`: JSON when its first non-blank
+/// character is `{`, the Boogie form otherwise.
+pub fn load_text(program: &hir::Program, cfgs: &[Cfg], text: &str) -> Result<Vec<LoadedTest>, LoadError> {
+    let form = form_of(text);
+    load_suite(program, cfgs, &read(text)?, &|id| locate_test(form, text, id))
+}
+
+/// The form of a suite text, by its content.
+pub fn form_of(text: &str) -> SuiteForm {
+    if text.trim_start().starts_with('{') {
+        SuiteForm::Json
+    } else {
+        SuiteForm::Bpl
+    }
+}
+
+/// Parses a suite text of either form, without looking at the program.
+pub fn read(text: &str) -> Result<json::Suite, LoadError> {
+    match form_of(text) {
+        SuiteForm::Json => parse_json(text),
+        SuiteForm::Bpl => super::bpl::from_text(text),
+    }
+}
+
+fn parse_json(text: &str) -> Result<json::Suite, LoadError> {
+    serde_json::from_str(text).map_err(|error| LoadError {
+        message: format!("not a suite file: {}", without_position(&error)),
+        location: String::new(),
+        span: Some(json_error_span(text, &error)),
+    })
+}
+
+/// serde_json's message without its ` at line L column C`, which a span replaces.
+pub(super) fn without_position(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(cut) if error.line() > 0 => text[..cut].to_string(),
+        _ => text,
+    }
+}
+
+/// The character serde_json stopped at (at end of file, the last one it read): it
+/// counts lines from 1 and columns, in bytes, from 1 (0 just after a line break).
+fn json_error_span(text: &str, error: &serde_json::Error) -> Range<usize> {
+    let line_start: usize = text.split_inclusive('\n').take(error.line().saturating_sub(1)).map(str::len).sum();
+    let mut start = (line_start + error.column().saturating_sub(1)).min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let end = text[start..].chars().next().map_or(start, |c| start + c.len_utf8());
+    start..end
+}
+
+/// Where the test `id` is declared: the string of its `"id": "<id>"` in JSON, of its
+/// `{:seedgen_test "<id>"}` in the Boogie form.
+fn locate_test(form: SuiteForm, text: &str, id: &str) -> Option<Range<usize>> {
+    let (quoted, key): (String, &[&str]) = match form {
+        SuiteForm::Json => (serde_json::to_string(id).expect("strings serialize to JSON"), &["\"id\"", ":"]),
+        SuiteForm::Bpl => (super::bpl::quote(id), &["{:seedgen_test"]),
+    };
+    text.match_indices(&quoted)
+        .map(|(start, _)| start..start + quoted.len())
+        .find(|found| preceded_by(&text[..found.start], key))
+}
+
+/// Whether `before` ends with the tokens of `key`, blanks between them ignored.
+fn preceded_by(before: &str, key: &[&str]) -> bool {
+    let mut rest = before;
+    for token in key.iter().rev() {
+        match rest.trim_end().strip_suffix(token) {
+            Some(shorter) => rest = shorter,
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Loads a parsed suite for `program`; `locate` finds a test's place in the suite text
+/// for the errors in that test.
+pub fn load_suite(
+    program: &hir::Program,
+    cfgs: &[Cfg],
+    suite: &json::Suite,
+    locate: &dyn Fn(&str) -> Option<Range<usize>>,
+) -> Result<Vec<LoadedTest>, LoadError> {
+    let top = |message: String| LoadError { message, location: String::new(), span: None };
     if suite.format != json::FORMAT {
         return Err(top(format!("format is `{}`, expected `{}`", suite.format, json::FORMAT)));
     }
@@ -78,7 +186,7 @@ pub fn load(program: &hir::Program, cfgs: &[Cfg], text: &str) -> Result<Vec<Load
                 |reason: String| LoadedTest::Stale { id: test.id.clone(), procedure: procedure.name.clone(), reason };
             let loaded = match cfg {
                 None => stale(format!("the program has no implementation `{}` any more", procedure.name)),
-                Some(cfg) => match (Reader { program, cfg, test: &test.id }).input(test)? {
+                Some(cfg) => match (Reader { program, cfg, test: &test.id, locate }).input(test)? {
                     Ok(input) => LoadedTest::Ready { id: test.id.clone(), input, expect: test.expect.clone() },
                     Err(reason) => stale(reason),
                 },
@@ -95,13 +203,15 @@ struct Reader<'a> {
     program: &'a hir::Program,
     cfg: &'a Cfg,
     test: &'a str,
+    /// Finds the test in the suite text, only when there is an error to place.
+    locate: &'a dyn Fn(&str) -> Option<Range<usize>>,
 }
 
 type Fit<T> = Result<Result<T, String>, LoadError>;
 
 impl Reader<'_> {
     fn error(&self, field: &str, message: String) -> LoadError {
-        LoadError { location: format!("test {}, {field}", self.test), message }
+        LoadError { message, location: format!("test {}, {field}", self.test), span: (self.locate)(self.test) }
     }
 
     fn value(&self, field: &str, json: &serde_json::Value) -> Result<Value, LoadError> {
@@ -219,5 +329,57 @@ impl Reader<'_> {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text at the span of the error `read` gives for `text`.
+    fn error_at(text: &str) -> (String, &str) {
+        let error = read(text).expect_err("not a suite");
+        let span = error.span.clone().expect("a syntax error has a span");
+        (error.message, &text[span])
+    }
+
+    #[test]
+    fn the_form_is_decided_by_the_first_character() {
+        assert_eq!(form_of("  \n{\"format\": 1}"), SuiteForm::Json);
+        assert_eq!(form_of("// a comment\n{"), SuiteForm::Bpl);
+        assert_eq!(form_of(""), SuiteForm::Bpl);
+    }
+
+    #[test]
+    fn json_errors_point_at_the_character_serde_stopped_at() {
+        let (message, at) = error_at("{\n  \"format\": \"x\",\n  \"version\" 2\n}");
+        assert!(message.starts_with("not a suite file: expected `:`") && !message.contains(" at line "), "{message}");
+        assert_eq!(at, "2");
+        let (message, at) = error_at("{ \"format\": \"é");
+        assert!(message.contains("EOF"), "{message}");
+        assert_eq!(at, "é", "the last character read, whole although serde counts bytes");
+    }
+
+    #[test]
+    fn a_test_is_found_by_its_id_in_either_form() {
+        let json = "{\"goals\": [{\"test\": \"P/t1\"}], \"tests\": [{\"id\" :\n \"P/t1\"}]}";
+        let found = locate_test(SuiteForm::Json, json, "P/t1").expect("found");
+        assert_eq!((&json[found.clone()], found.start), ("\"P/t1\"", json.rfind("\"P/t1\"").expect("present")));
+        let bpl = "axiom {:seedgen_goal \"g\"} {:test \"P/t1\"} true;\nprocedure {:seedgen_test  \"P/t1\"} t() {}";
+        let found = locate_test(SuiteForm::Bpl, bpl, "P/t1").expect("found");
+        assert_eq!(found.start, bpl.rfind("\"P/t1\"").expect("present"));
+        assert_eq!(locate_test(SuiteForm::Json, json, "P/t2"), None);
+    }
+
+    #[test]
+    fn a_load_error_becomes_a_diagnostic_at_its_span() {
+        let error = LoadError { message: "bad".to_string(), location: "test P/t1".to_string(), span: Some(3..5) };
+        let diagnostic = error.to_diagnostic(FileId(7));
+        assert_eq!(diagnostic.primary_span(), Some(Span::new(FileId(7), 3, 5)));
+        assert_eq!(diagnostic.message, "test P/t1: bad");
+        assert_eq!(error.to_string(), "test P/t1: bad");
+        let placeless = LoadError { span: None, location: String::new(), ..error };
+        assert_eq!(placeless.to_diagnostic(FileId(0)).primary_span(), Some(Span::new(FileId(0), 0, 0)));
+        assert_eq!(placeless.to_string(), "bad");
     }
 }

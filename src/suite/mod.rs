@@ -1,11 +1,13 @@
 //! Suites: the generated tests of a run in their canonical, versioned JSON form
-//! ([`json`]), and writing them safely.
+//! ([`json`]) or its Boogie form ([`bpl`]), and writing them safely.
 
+pub mod bpl;
 pub mod json;
 pub mod load;
 pub mod value;
 
 use crate::cfg::{print::print_cfg, print::print_expr, Cfg};
+use crate::config::SuiteForm;
 use crate::gen::enumerate::{Candidate, GoalStatus};
 use crate::gen::ImplementationRun;
 use crate::interp::{Outcome, Replay, TestInput, TraceItem};
@@ -45,6 +47,8 @@ pub struct SuiteContext<'a> {
     pub source_text: &'a str,
     pub goals: GoalSelection,
     pub inline_depth: u32,
+    pub unroll: u32,
+    pub max_unroll: u32,
 }
 
 /// The suite of a generation run; `cfgs[i]` is the lowered graph of `runs[i]`.
@@ -61,6 +65,8 @@ pub fn build(context: &SuiteContext, runs: &[ImplementationRun], cfgs: &[&Cfg]) 
             }
             .to_string(),
             inline_depth: context.inline_depth,
+            unroll: context.unroll,
+            max_unroll: if context.unroll == 0 { 0 } else { context.max_unroll },
         },
         procedures: runs.iter().zip(cfgs).map(|(run, cfg)| procedure(context, run, cfg)).collect(),
     }
@@ -212,6 +218,14 @@ pub fn expected_outcome(outcome: &Outcome) -> (&'static str, Option<String>) {
         | Outcome::CannotEvaluate(stop)
         | Outcome::BudgetExhausted(stop)
         | Outcome::ReplayError { stop, .. } => ("error", Some(stop.message.clone())),
+    }
+}
+
+/// The text of `suite` (of `program`'s implementations) in the form `--emit` asks for.
+pub fn to_text(suite: &json::Suite, program: &hir::Program, form: SuiteForm) -> String {
+    match form {
+        SuiteForm::Json => json::to_text(suite),
+        SuiteForm::Bpl => bpl::to_text(suite, program),
     }
 }
 

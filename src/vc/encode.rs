@@ -20,6 +20,8 @@
 //! (A4) for each S ≠ entry:   %exec@S ⇒ ⋁_{P ∈ preds(S)} (%exec@P ∧ trans@P ∧ fix@P@S ∧ %take@P@S)
 //! (A5) for each edge P → S:  %take@P@S ⇒ %exec@P
 //! (A6) for each P, S1 ≠ S2 ∈ succs(P): ¬(%take@P@S1 ∧ %take@P@S2)
+//! (A7) for each assignment's equation x@k+1 == e where e applies a body-less function,
+//!      and those of the incarnations such an e reads (transitively): x@k+1 == e, unguarded
 //! ```
 //!
 //! **Models are path prefixes.** Let M satisfy (A1–A6). Call an edge P → S *used* when
@@ -50,6 +52,30 @@
 //! assertion after checking it. Calls are their contracts, so for a callee with a body
 //! "execution" is one of the abstracted program (see [`Abstraction`]).
 //!
+//! **(A7) changes no answer.** An incarnation `x@k+1` of an assignment at step p of block
+//! D is current only in D after p and in the blocks D dominates (passify gives a block
+//! whose predecessors disagree a join incarnation), so it occurs only in D's steps from p
+//! on, in `trans` and fix-ups of blocks D dominates, in their failures, and in later
+//! (A7) equations. Let M satisfy (A1–A6) and a query but not the equation of `x@k+1`.
+//! The equation is a conjunct of `trans@D`, so D is not executed in M or is the last
+//! block of its path (the next one's (A4) would need `trans@D`): no block after D is
+//! executed. So the asserted constraints reading `x@k+1` are the (A4) of blocks after D,
+//! true because their `%exec` is false, and later (A7) equations; and the query reads it
+//! only if it is the failure of a block after D (false in M: its `%exec` is) or of D
+//! after step p (false in M: it contains the equation), which it is not (a reach query
+//! and its exclusions read only `%exec` literals and entry values). Setting `x@k+1`
+//! to the value of `e` therefore keeps M a model of the query; doing so for each false
+//! equation in passification order (a change only affects later equations) gives a model
+//! of (A1–A7) with the same path, inputs and choices. Conversely (A7) only adds
+//! constraints. What it buys: the solver sees the applications of uninterpreted
+//! functions in *every* block, in particular in the last block of a model's path, whose
+//! `trans` no query constrains but whose commands a replay runs: it instantiates
+//! triggered axioms on them (and even an `unknown` answer's candidate satisfies the
+//! instances it made), and their model values are the ones the replay looks up in the
+//! decoded function tables ([`crate::smt`]). Only equations applying a body-less function (and those their
+//! arguments need) are asserted: the others need neither, and the queries of programs
+//! without such functions stay exactly as they were.
+//!
 //! **Failures** (`verify`). The check at position k of block B, with condition e, fails
 //! iff `%exec@B ∧ pre@B@k ∧ ¬e` is satisfiable, where `pre@B@k` is the conjunction of
 //! B's steps before k (chained, so B's prefixes share their terms with `trans@B`). The
@@ -60,7 +86,8 @@ use crate::cfg::{BlockId, Cfg};
 use crate::sema::hir::{self, FunctionId};
 use crate::vc::expr::{Definition, Translator};
 use crate::vc::passify::{self, Abstraction, Input, InputKind, Obligation, Passive, Step};
-use crate::vc::term::{Sort, SymbolId, TermId, Terms};
+use crate::vc::term::{self, Sort, SymbolId, Term, TermId, Terms};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The verification condition of one implementation, ready to be asserted once.
 #[derive(Clone, Debug)]
@@ -70,7 +97,7 @@ pub struct Encoding {
     pub terms: Terms,
     /// The name of each uninterpreted type, by `TypeId` (for readable solver dumps).
     pub type_names: Vec<String>,
-    /// (A1)–(A6), in that order: to be asserted, all of them, once.
+    /// (A1)–(A7), in that order: to be asserted, all of them, once.
     pub assertions: Vec<TermId>,
     /// The functions with a body, to be declared as (recursive) definitions.
     pub definitions: Vec<Definition>,
@@ -169,17 +196,18 @@ pub fn encode(program: &hir::Program, cfg: &Cfg) -> Encoding {
     let (blocks, edges) = encoder.blocks_and_edges(&passive);
     let failures = encoder.failures(&passive, &blocks);
     encoder.control(&blocks, &edges);
-    let (inputs, blocks) = inputs(program, &prelude.consts, &passive, blocks);
-    // `requires true` and the like say nothing; keep the dump and the solver lean.
-    let always = encoder.terms.bool(true);
-    encoder.assertions.retain(|&assertion| assertion != always);
-    let functions = program
+    let functions: Vec<(FunctionId, SymbolId)> = program
         .functions
         .iter()
         .enumerate()
         .filter(|(_, function)| function.body.is_none())
         .map(|(index, _)| (FunctionId::from_index(index), prelude.functions[index]))
         .collect();
+    encoder.definitions(&passive.definitions, &functions);
+    let (inputs, blocks) = inputs(program, &prelude.consts, &passive, blocks);
+    // `requires true` and the like say nothing; keep the dump and the solver lean.
+    let always = encoder.terms.bool(true);
+    encoder.assertions.retain(|&assertion| assertion != always);
     Encoding {
         name: cfg.name.clone(),
         terms: encoder.terms,
@@ -277,6 +305,58 @@ impl Encoder<'_> {
             }
         }
         failures
+    }
+
+    /// (A7) x@k+1 == e, for each assignment whose `e` applies one of the body-less
+    /// `functions` (with arguments; a constant needs no table), and for the assignments
+    /// of the incarnations such an `e` reads, transitively (an application's arguments
+    /// must have their execution values too).
+    fn definitions(&mut self, definitions: &[TermId], functions: &[(FunctionId, SymbolId)]) {
+        let applied: BTreeSet<SymbolId> = functions
+            .iter()
+            .map(|&(_, symbol)| symbol)
+            .filter(|&symbol| !self.terms.symbol(symbol).domain.is_empty())
+            .collect();
+        if applied.is_empty() {
+            return;
+        }
+        // Children come before their parents in the arena: one forward pass marks every
+        // term that applies one of them.
+        let mut applies = Vec::with_capacity(self.terms.len());
+        for id in self.terms.ids() {
+            let term = self.terms.get(id);
+            let here = matches!(term, Term::App(symbol, _) if applied.contains(symbol));
+            applies.push(here || term::children(term).iter().any(|child| applies[child.index()]));
+        }
+        // The equation (by index) defining each incarnation.
+        let defining: BTreeMap<TermId, usize> = definitions
+            .iter()
+            .enumerate()
+            .filter_map(|(index, &definition)| match self.terms.get(definition) {
+                Term::Eq(incarnation, _) => Some((*incarnation, index)),
+                _ => None,
+            })
+            .collect();
+        let mut chosen = vec![false; definitions.len()];
+        let mut pending: Vec<usize> =
+            (0..definitions.len()).filter(|&index| applies[definitions[index].index()]).collect();
+        let mut visited = vec![false; self.terms.len()];
+        while let Some(index) = pending.pop() {
+            if std::mem::replace(&mut chosen[index], true) {
+                continue;
+            }
+            let mut stack = vec![definitions[index]];
+            while let Some(id) = stack.pop() {
+                if std::mem::replace(&mut visited[id.index()], true) {
+                    continue;
+                }
+                pending.extend(defining.get(&id));
+                stack.extend(term::children(self.terms.get(id)));
+            }
+        }
+        let asserted =
+            definitions.iter().zip(&chosen).filter(|&(_, &chosen)| chosen).map(|(&definition, _)| definition);
+        self.assertions.extend(asserted);
     }
 
     /// (A3)–(A6).

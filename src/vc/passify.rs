@@ -53,6 +53,9 @@ pub struct Passive {
     pub precondition: Vec<TermId>,
     pub inputs: Vec<Input>,
     pub abstractions: Vec<Abstraction>,
+    /// The equations `x@k+1 == e` of the assignments, in passification order: each is
+    /// the one constraint that defines its incarnation (and is also a step of its block).
+    pub definitions: Vec<TermId>,
 }
 
 #[derive(Clone, Debug)]
@@ -172,8 +175,8 @@ pub(crate) fn passify(translator: &mut Translator<'_>, cfg: &Cfg) -> Passive {
         blocks[id.index()] = Some(passifier.block(id, state));
     }
     let blocks = blocks.into_iter().map(|block| block.expect("the order visits every block")).collect();
-    let Passifier { vars, abstractions, .. } = passifier;
-    Passive { vars: vars.vars, blocks, order, precondition, inputs: vars.inputs, abstractions }
+    let Passifier { vars, abstractions, definitions, .. } = passifier;
+    Passive { vars: vars.vars, blocks, order, precondition, inputs: vars.inputs, abstractions, definitions }
 }
 
 /// Kahn's algorithm, always taking the smallest ready block (deterministic).
@@ -369,6 +372,7 @@ struct Passifier<'t, 'p> {
     /// The state at entry: globals and in-parameters at incarnation 0, the rest unread.
     entry_state: Vec<Option<TermId>>,
     abstractions: Vec<Abstraction>,
+    definitions: Vec<TermId>,
 }
 
 impl<'t, 'p> Passifier<'t, 'p> {
@@ -384,7 +388,15 @@ impl<'t, 'p> Passifier<'t, 'p> {
             let slot = vars.slot(hir::Var::Local(local));
             entry_state[slot] = Some(vars.initial(terms, slot));
         }
-        Passifier { translator, cfg, vars, entry_globals, entry_state, abstractions: Vec::new() }
+        Passifier {
+            translator,
+            cfg,
+            vars,
+            entry_globals,
+            entry_state,
+            abstractions: Vec::new(),
+            definitions: Vec::new(),
+        }
     }
 
     fn implementation(&self) -> &'p hir::Implementation {
@@ -524,6 +536,7 @@ impl<'t, 'p> Passifier<'t, 'p> {
             state[slot] = Some(term);
             let equation = self.translator.terms.eq(term, value);
             out.steps.push(Step::Assume(equation));
+            self.definitions.push(equation);
         }
     }
 

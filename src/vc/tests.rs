@@ -168,3 +168,23 @@ fn prelude_declares_unique_constants_and_function_definitions() {
     assert_eq!(encoding.terms.symbol(definition.symbol).name, "f");
     assert_eq!(encoding.terms.render(definition.body), "(+ x!0 1)");
 }
+
+#[test]
+fn assignments_applying_bodyless_functions_are_also_asserted_unguarded() {
+    let source = r"
+        function g(x: int): int;
+        function h(x: int): int { x }
+        procedure P(a: int) returns (r: int) {
+          var t: int; var u: int;
+          start: r := g(a) + 1; goto Last;
+          Last: u := a * 2; r := h(r); t := r + 1; r := g(g(t)); return;
+        }";
+    let (_, encoding) = encoding(source, "P");
+    let rendered: Vec<String> = encoding.assertions.iter().map(|&term| encoding.terms.render(term)).collect();
+    // (A7) after (A3)–(A6), in passification order: the equations applying `g` (which has
+    // no body) and those of the incarnations their right sides read (`t@1`, then `r@2`,
+    // then `r@1`), not `u@1`'s.
+    let (control, definitions) = rendered.split_at(rendered.len() - 4);
+    assert_eq!(definitions, ["(= r@1 (+ (g a@0) 1))", "(= r@2 (h r@1))", "(= t@1 (+ r@2 1))", "(= r@3 (g (g t@1)))"]);
+    assert!(control.iter().all(|assertion| !assertion.starts_with("(= ")), "{control:?}");
+}

@@ -2,6 +2,7 @@
 mod cfg;
 mod cli;
 mod corpus;
+mod emit_bpl;
 mod fuzz_regressions;
 mod prove;
 mod roundtrip;

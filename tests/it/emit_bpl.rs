@@ -1,0 +1,125 @@
+//! `prove-tests --emit bpl`: the Boogie form of every corpus suite reads back as exactly
+//! its JSON suite and replays with the same verdicts and coverage; the forms of
+//! `simple.bpl` and `nondet.bpl` are reviewed snapshots (solver values included: Z3's
+//! seed is fixed); a broken suite of either form is an input error (exit 2) with a
+//! diagnostic at its place in the suite file; appended to its program, the Boogie form
+//! type-checks with Boogie (ignored unless Boogie is installed).
+
+use crate::support::{bpl_files, display_name, seedgen};
+use seedgen::suite::{json, load};
+use std::path::Path;
+
+/// The suite of `program` in the form `emit`, as written to `suite`.
+fn prove(program: &str, emit: &str, suite: &Path) -> String {
+    let suite_arg = suite.to_str().expect("UTF-8 temp path");
+    let output = seedgen(&["prove-tests", "--quiet", "--emit", emit, program, "-o", suite_arg]);
+    assert_eq!(output.status.code(), Some(0), "{program}: {}", String::from_utf8_lossy(&output.stderr));
+    std::fs::read_to_string(suite).expect("the suite was written")
+}
+
+fn run_tests(program: &str, suite: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["run-tests", "--quiet", program, suite.to_str().expect("UTF-8 temp path")];
+    args.extend(extra);
+    seedgen(&args)
+}
+
+#[test]
+fn every_corpus_suite_in_the_boogie_form_is_its_json_suite_and_replays_alike() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for path in bpl_files("corpus") {
+        let name = display_name(&path);
+        let (json_path, bpl_path) = (dir.path().join("suite.json"), dir.path().join("suite.tests.bpl"));
+        let json_text = prove(&name, "json", &json_path);
+        let bpl_text = prove(&name, "bpl", &bpl_path);
+        assert!(!bpl_text.trim_start().starts_with('{'), "{name}: the Boogie form is told from JSON by its start");
+        let expected: json::Suite = serde_json::from_str(&json_text).expect("the JSON suite reads");
+        assert_eq!(load::read(&bpl_text), Ok(expected), "{name}: the Boogie form reads back as the JSON suite");
+
+        let from_json = run_tests(&name, &json_path, &["--format", "json"]);
+        let from_bpl = run_tests(&name, &bpl_path, &["--format", "json"]);
+        assert_eq!(from_bpl.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&from_bpl.stderr));
+        assert_eq!(from_json.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&from_json.stderr));
+        assert_eq!(
+            String::from_utf8_lossy(&from_bpl.stdout),
+            String::from_utf8_lossy(&from_json.stdout),
+            "{name}: the same verdicts and coverage from either form"
+        );
+    }
+}
+
+#[test]
+fn the_boogie_form_of_simple_and_nondet() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (program, snapshot) in [("corpus/simple.bpl", "simple"), ("corpus/nondet.bpl", "nondet")] {
+        let text = prove(program, "bpl", &dir.path().join("suite.bpl"));
+        insta::assert_snapshot!(snapshot, text);
+    }
+}
+
+#[test]
+#[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
+fn boogie_type_checks_every_corpus_program_with_its_tests_appended() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for path in bpl_files("corpus") {
+        let name = display_name(&path);
+        let tests = prove(&name, "bpl", &dir.path().join("suite.bpl"));
+        let program = std::fs::read_to_string(&path).expect("the corpus program");
+        let combined = dir.path().join("combined.bpl");
+        std::fs::write(&combined, format!("{program}\n{tests}")).expect("writable");
+        let boogie = std::process::Command::new("boogie").arg(&combined).arg("/noVerify").output().expect("boogie");
+        let stdout = String::from_utf8_lossy(&boogie.stdout);
+        assert!(stdout.contains("finished with 0 verified, 0 errors"), "{name}:\n{stdout}");
+    }
+}
+
+#[test]
+fn the_default_path_of_the_boogie_form_is_beside_the_program() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = dir.path().join("simple.bpl");
+    std::fs::copy("corpus/simple.bpl", &program).expect("a copy of the corpus program");
+    let program_arg = program.to_str().expect("UTF-8 temp path");
+    let output = seedgen(&["prove-tests", "--quiet", "--emit", "bpl", program_arg]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let suite = dir.path().join("simple.tests.bpl");
+    assert_eq!(run_tests(program_arg, &suite, &[]).status.code(), Some(0));
+}
+
+/// Writes `text` as the suite `file` in `dir`, runs `run-tests` on `program` with it,
+/// and returns its stderr with `dir` shown as `$DIR`, after checking the exit status 2.
+fn broken(dir: &Path, program: &str, file: &str, text: &str, format: &str) -> String {
+    let suite = dir.join(file);
+    std::fs::write(&suite, text).expect("writable");
+    let output = run_tests(program, &suite, &["--message-format", format]);
+    let stderr = String::from_utf8_lossy(&output.stderr).replace(dir.to_str().expect("UTF-8 temp path"), "$DIR");
+    assert_eq!(output.status.code(), Some(2), "{file}: {stderr}");
+    stderr
+}
+
+#[test]
+fn broken_suites_of_either_form_are_diagnostics_at_their_place() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let bpl = prove("corpus/simple.bpl", "bpl", &dir.path().join("simple.tests.bpl"));
+    let json_text = prove("corpus/simple.bpl", "json", &dir.path().join("simple.json"));
+    let broken_value = r#"{\"type\":\"Nope\",\"elem\":0}"#;
+    let cases = [
+        ("syntax.bpl", bpl.replacen("assert x == 4;", "assert x == ;", 1)),
+        ("unknown_attribute.bpl", bpl.replacen("{:covers", "{:coverz", 1)),
+        ("bad_value.bpl", bpl.replacen("a := -1;", &format!("assume {{:param \"a\", \"{broken_value}\"}} true;"), 1)),
+        ("truncated.json", json_text[..json_text.len() / 2].to_string()),
+        ("bad_value.json", json_text.replacen("\"value\": -1", "\"value\": {\"type\": \"Nope\", \"elem\": 0}", 1)),
+    ];
+    let mut report = String::new();
+    for (file, text) in &cases {
+        assert_ne!(text, if file.ends_with("json") { &json_text } else { &bpl }, "{file}: the edit applies");
+        report.push_str(&broken(dir.path(), "corpus/simple.bpl", file, text, "short"));
+    }
+    insta::assert_snapshot!("broken_suites_short", report);
+
+    let (file, text) = &cases[0];
+    let human = broken(dir.path(), "corpus/simple.bpl", file, text, "human");
+    assert!(human.contains("error: not a suite file: unexpected `;`") && human.contains("assert x == ;"), "{human}");
+    let json_line = broken(dir.path(), "corpus/simple.bpl", file, text, "json");
+    let diagnostic: serde_json::Value = serde_json::from_str(json_line.trim()).expect("one JSON diagnostic");
+    assert_eq!(diagnostic["file"], "$DIR/syntax.bpl");
+    assert!(diagnostic["line"].as_u64().is_some_and(|line| line > 1), "{diagnostic}");
+}
