@@ -101,7 +101,7 @@ pub struct ProveTestsArgs {
     #[command(flatten)]
     pub unroll: UnrollArgs,
     /// How far a goal whose test missed it on replay is retried with a deeper exact
-    /// unrolling of its loops [default: 2N].
+    /// unrolling of its loops [default: 2N; a value below N counts as N].
     #[arg(long, value_name = "M")]
     pub max_unroll: Option<u32>,
     /// The suite's form: canonical JSON, or Boogie text (one test procedure per test;

@@ -403,8 +403,8 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
             return Ok(Outcome::InputError);
         }
     };
-    let tests = match suite::load::load_text(&program, &cfgs, &text) {
-        Ok(tests) => tests,
+    let (tests, options) = match suite::load::load_text(&program, &cfgs, &text) {
+        Ok(loaded) => loaded,
         Err(error) => {
             // The suite joins a database of its own: only this diagnostic points into it.
             let mut suite_db = SourceDb::new();
@@ -414,8 +414,7 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
         }
     };
     // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
-    let unroll = suite::load::read(&text).map_or(0, |suite| suite.options.unroll);
-    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), unroll);
+    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), options.unroll);
     if !output.quiet {
         emit_all(&db, output, streams, &regress::render::uncovered_goals(&run))?;
     }

@@ -66,7 +66,12 @@ impl NotCovered {
             }
             NotCovered::ReplayMissed(reason) => format!("replay missed: {reason}"),
             NotCovered::BeyondBound { bound, reason } => {
-                format!("needs more than {bound} iterations of a loop (replay missed: {reason})")
+                // Past the bound the loop is abstracted by its invariants: a goal may also
+                // be dead but beyond what they prove, so the text says both.
+                format!(
+                    "needs more than {bound} iterations of a loop, or stronger loop invariants to be proved dead \
+                     (replay missed: {reason})"
+                )
             }
         }
     }

@@ -31,7 +31,10 @@ impl Counts {
             unreachable: count(|status| matches!(status, GoalStatus::Unreachable)),
             not_covered: count(|status| matches!(status, GoalStatus::NotCovered { .. })),
             replay_missed: count(|status| {
-                matches!(status, GoalStatus::NotCovered { reason: NotCovered::ReplayMissed(_) })
+                matches!(
+                    status,
+                    GoalStatus::NotCovered { reason: NotCovered::ReplayMissed(_) | NotCovered::BeyondBound { .. } }
+                )
             }),
             tests: run.enumeration.candidates.len(),
             checks: run.enumeration.checks,

@@ -1,4 +1,4 @@
-//! The canonical suite file, version 1 (documented in `docs/suite-format.md`).
+//! The canonical suite file, version 2 (documented in `docs/suite-format.md`).
 //!
 //! These are wire types only: [`crate::suite::build`] fills them from a generation run,
 //! [`crate::suite::load`] reads them back; nothing else in the crate derives

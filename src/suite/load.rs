@@ -83,10 +83,17 @@ pub fn load(program: &hir::Program, cfgs: &[Cfg], text: &str) -> Result<Vec<Load
 }
 
 /// Reads `text`, a suite in either form, for `program`: JSON when its first non-blank
-/// character is `{`, the Boogie form otherwise.
-pub fn load_text(program: &hir::Program, cfgs: &[Cfg], text: &str) -> Result<Vec<LoadedTest>, LoadError> {
+/// character is `{`, the Boogie form otherwise. Also returns the options the suite was
+/// generated with (its goal ids depend on them).
+pub fn load_text(
+    program: &hir::Program,
+    cfgs: &[Cfg],
+    text: &str,
+) -> Result<(Vec<LoadedTest>, json::Options), LoadError> {
     let form = form_of(text);
-    load_suite(program, cfgs, &read(text)?, &|id| locate_test(form, text, id))
+    let suite = read(text)?;
+    let tests = load_suite(program, cfgs, &suite, &|id| locate_test(form, text, id))?;
+    Ok((tests, suite.options))
 }
 
 /// The form of a suite text, by its content.

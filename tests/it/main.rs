@@ -10,4 +10,5 @@ mod run_tests;
 mod seed;
 mod support;
 mod ui;
+mod unroll;
 mod verify;

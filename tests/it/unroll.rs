@@ -1,0 +1,352 @@
+//! `--unroll N` (issue 5): goals per loop iteration, coverage measured by following each
+//! replayed run on the unrolled graph. The acceptance example (linear search unrolled
+//! three times: every goal covered, and the suite's runs iterate 0 to 3 times, checked
+//! against the interpreter's own loop counts); per corpus program with a loop, the
+//! status of every goal unrolled twice is a reviewed snapshot; `run-tests` measures the
+//! coverage `prove-tests` reported; goals grow linearly in `N`; `--unroll 0` changes
+//! nothing; `goto` loops; a goal reached only past the bound is "not covered", never
+//! "unreachable"; and Boogie's error count on the unrolled seeded program equals the
+//! goals seedgen reaches (ignored unless Boogie is installed).
+
+use crate::support::{bpl_files, check_source, display_name, root, seedgen};
+use seedgen::cfg::lower::lower_all;
+use seedgen::interp::{Limits, Machine, Outcome, TraceMode};
+use seedgen::suite::load::{load, LoadedTest};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Runs `prove-tests` on `program` (a path relative to the crate root) with `extra`
+/// flags, writing the suite to `suite`; the JSON summary and the suite's text.
+fn prove(program: &str, extra: &[&str], suite: &Path) -> (Value, String) {
+    let suite_arg = suite.to_str().expect("UTF-8 temp path");
+    let mut args = vec!["prove-tests", "--quiet", "--format", "json", "-o", suite_arg, program];
+    args.extend(extra);
+    let output = seedgen(&args);
+    assert_eq!(output.status.code(), Some(0), "{program} {extra:?}: {}", String::from_utf8_lossy(&output.stderr));
+    let summary = serde_json::from_slice(&output.stdout).expect("the summary is JSON");
+    (summary, std::fs::read_to_string(suite).expect("the suite was written"))
+}
+
+/// `prove` unrolling twice, with no deeper retry (what is tested is the unrolling).
+fn prove_unrolled_twice(program: &str, suite: &Path) -> (Value, Value) {
+    let (summary, text) = prove(program, &["--unroll", "2", "--max-unroll", "2"], suite);
+    (summary, serde_json::from_str(&text).expect("the suite is JSON"))
+}
+
+/// Every goal of a suite, in order.
+fn goals(suite: &Value) -> Vec<&Value> {
+    suite["procedures"]
+        .as_array()
+        .expect("procedures")
+        .iter()
+        .flat_map(|p| p["goals"].as_array().expect("goals"))
+        .collect()
+}
+
+fn id(goal: &Value) -> &str {
+    goal["id"].as_str().expect("a goal has an id")
+}
+
+fn status(goal: &Value) -> &str {
+    goal["status"].as_str().expect("a goal has a status")
+}
+
+/// Whether unrolling gave the suite's goals iterations: the program has a loop.
+fn has_unrolled_goals(suite: &Value) -> bool {
+    goals(suite).iter().any(|goal| id(goal).contains('@'))
+}
+
+/// `goal id: status (reason)` per goal, and the number of tests, per procedure (the
+/// rendering of `prove.rs`, with the reason of a goal not covered).
+fn statuses(suite: &Value) -> String {
+    let mut out = String::new();
+    for procedure in suite["procedures"].as_array().expect("procedures") {
+        let tests = procedure["tests"].as_array().expect("tests").len();
+        out.push_str(&format!("{} ({tests} tests)\n", procedure["name"].as_str().expect("name")));
+        for goal in procedure["goals"].as_array().expect("goals") {
+            let leaf = if goal["leaf"] == Value::Bool(true) { "" } else { " (enclosing)" };
+            let reason = goal["reason"].as_str().map(|reason| format!(" ({reason})")).unwrap_or_default();
+            out.push_str(&format!("  {}{leaf}: {}{reason}\n", id(goal), status(goal)));
+        }
+    }
+    out
+}
+
+/// One test of a suite, replayed by the library's interpreter on the program as written.
+struct ReplayedTest {
+    id: String,
+    /// The goals the suite says the test covers.
+    covers: Vec<String>,
+    /// Per entry into a loop of the test's implementation, in header order, the
+    /// iterations the interpreter counted (back edges taken).
+    iterations: Vec<u64>,
+}
+
+/// Loads the suite `text` of `program` with [`load`] and runs each test with the
+/// interpreter; every test must pass.
+fn replay_suite(program: &str, text: &str) -> Vec<ReplayedTest> {
+    let source = std::fs::read_to_string(root().join(program)).expect("a readable program");
+    let (_, checked) = check_source(program, &source);
+    let hir = checked.hir.expect("the program checks");
+    let (cfgs, errors) = lower_all(&hir);
+    assert!(errors.is_empty(), "{program} lowers");
+    let suite: Value = serde_json::from_str(text).expect("the suite is JSON");
+    let covers: BTreeMap<&str, Vec<String>> = suite["procedures"]
+        .as_array()
+        .expect("procedures")
+        .iter()
+        .flat_map(|procedure| procedure["tests"].as_array().expect("tests"))
+        .map(|test| {
+            let covers = test["covers"].as_array().expect("covers");
+            let covers = covers.iter().map(|goal| goal.as_str().expect("a goal id").to_string()).collect();
+            (test["id"].as_str().expect("a test id"), covers)
+        })
+        .collect();
+    let machine = Machine::new(&hir, &cfgs, Limits::default());
+    load(&hir, &cfgs, text)
+        .expect("the suite loads")
+        .into_iter()
+        .map(|test| {
+            let LoadedTest::Ready { id, input, .. } = test else { panic!("{program}: {} is stale", test.id()) };
+            let replay = machine.run(&input, TraceMode::Strict);
+            assert_eq!(replay.outcome, Outcome::Passed, "{program}: {id}");
+            let iterations = replay
+                .coverage
+                .loops
+                .iter()
+                .filter(|((implementation, _), _)| *implementation == input.implementation)
+                .flat_map(|(_, counts)| counts.iter().copied())
+                .collect();
+            ReplayedTest { covers: covers[id.as_str()].clone(), id, iterations }
+        })
+        .collect()
+}
+
+/// For a procedure with one loop, entered once per run: every test covering the exit
+/// goal `{exit}k` iterated exactly `k` times, and every exit goal is covered by some
+/// test. The iteration counts seen over the suite.
+fn check_exit_iterations(tests: &[ReplayedTest], exit: &str) -> BTreeSet<u64> {
+    let mut seen = BTreeSet::new();
+    for test in tests {
+        let [iterations] = test.iterations[..] else {
+            panic!("{}: one entry into the loop, not {:?}", test.id, test.iterations)
+        };
+        seen.insert(iterations);
+        for goal in &test.covers {
+            if let Some(count) = goal.strip_prefix(exit) {
+                let count: u64 = count.parse().expect("an iteration count");
+                assert_eq!(iterations, count, "{} covers {goal}", test.id);
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn linear_search_unrolled_three_times_covers_every_goal_and_iteration_count() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = "corpus/linear_search.bpl";
+    let (summary, text) = prove(program, &["--unroll", "3", "--max-unroll", "3"], &dir.path().join("suite.json"));
+    let suite: Value = serde_json::from_str(&text).expect("the suite is JSON");
+    assert_eq!(suite["options"]["unroll"], 3, "the suite records the bound");
+    let mut expected: Vec<String> = (1..=3)
+        .flat_map(|k| ["", "/if#1/then", "/if#1/else"].map(|branch| format!("LinearSearch/while#1/body@{k}{branch}")))
+        .chain((0..=3).map(|k| format!("LinearSearch/while#1/exit@{k}")))
+        .collect();
+    expected.sort();
+    let mut ids: Vec<String> = goals(&suite).iter().map(|goal| id(goal).to_string()).collect();
+    ids.sort();
+    assert_eq!(ids, expected);
+    assert_eq!(summary["totals"]["goals"], 13);
+    assert_eq!(summary["totals"]["covered"], 13, "{}", statuses(&suite));
+
+    let tests = replay_suite(program, &text);
+    let seen = check_exit_iterations(&tests, "LinearSearch/while#1/exit@");
+    assert!(seen.is_superset(&BTreeSet::from([0, 1, 2, 3])), "iteration counts {seen:?}");
+    for test in &tests {
+        // Iteration k's body runs after k - 1 back edges (a `break` in it takes none).
+        for goal in &test.covers {
+            if let Some(rest) = goal.strip_prefix("LinearSearch/while#1/body@") {
+                let k: u64 = rest.split('/').next().and_then(|k| k.parse().ok()).expect("an iteration");
+                assert!(test.iterations[0] + 1 >= k, "{} covers {goal} after {:?}", test.id, test.iterations);
+            }
+        }
+    }
+    for k in 0..=3 {
+        let exit = format!("LinearSearch/while#1/exit@{k}");
+        assert!(tests.iter().any(|test| test.covers.contains(&exit)), "some test covers {exit}");
+    }
+}
+
+/// Reviewed: every goal is covered except inner loop exits no run can take —
+/// `BubbleSort/while#1/body@{1,2}/while#1/exit@0` (in the first two outer iterations
+/// `j := 0 < i`) and `FindInSquare/while#1/body@1/while#1/exit@0`, `body@2/…/exit@{0,1}`
+/// (the inner loop runs to `j == n`, and outer iteration `k` needs `n >= k`).
+#[test]
+fn goal_statuses_of_the_corpus_unrolled_twice() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    insta::glob!("../../corpus", "*.bpl", |path| {
+        let (_, suite) = prove_unrolled_twice(&display_name(path), &dir.path().join("suite.json"));
+        if has_unrolled_goals(&suite) {
+            insta::assert_snapshot!(statuses(&suite));
+        }
+    });
+}
+
+#[test]
+fn run_tests_measures_the_coverage_prove_tests_reported_unrolled_twice() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let suite_path = dir.path().join("suite.json");
+    for path in bpl_files("corpus") {
+        let name = display_name(&path);
+        let (summary, suite) = prove_unrolled_twice(&name, &suite_path);
+        let output = seedgen(&["run-tests", "--quiet", &name, suite_path.to_str().expect("UTF-8"), "--format", "json"]);
+        assert_eq!(output.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&output.stdout));
+        let report: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
+        assert_eq!(report["totals"]["covered"], summary["totals"]["covered"], "{name}");
+        assert_eq!(report["totals"]["goals"], summary["totals"]["goals"], "{name}");
+        let claimed: Vec<&str> = goals(&suite).into_iter().filter(|goal| status(goal) == "covered").map(id).collect();
+        let replayed: Vec<&str> = report["goals"]
+            .as_array()
+            .expect("goals")
+            .iter()
+            .filter(|goal| goal["covered"] == true)
+            .map(|goal| goal["id"].as_str().expect("id"))
+            .collect();
+        assert_eq!(replayed, claimed, "{name}: the same goals, unrolled alike");
+    }
+}
+
+#[test]
+fn goals_and_the_seeded_program_grow_linearly_in_the_bound() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = "corpus/linear_search.bpl";
+    for bound in 1..=6u64 {
+        let bound_arg = bound.to_string();
+        let flags = ["--unroll", &bound_arg, "--max-unroll", &bound_arg];
+        let (summary, _) = prove(program, &flags, &dir.path().join("suite.json"));
+        assert_eq!(summary["totals"]["goals"], 4 * bound + 1, "--unroll {bound}");
+    }
+    // Block and seed numbers get longer as they grow; with them blanked out, every
+    // iteration adds exactly the same text.
+    let seeded: Vec<String> = (1..=6)
+        .map(|bound: u32| {
+            let output = seedgen(&["seed", program, "--unroll", &bound.to_string()]);
+            assert_eq!(output.status.code(), Some(0));
+            String::from_utf8(output.stdout).expect("UTF-8")
+        })
+        .collect();
+    let steps = |sizes: Vec<usize>| -> Vec<usize> { sizes.windows(2).map(|pair| pair[1] - pair[0]).collect() };
+    let raw = steps(seeded.iter().map(String::len).collect());
+    assert!(raw.iter().all(|step| step.abs_diff(raw[0]) <= 8), "bytes added per iteration: {raw:?}");
+    let blank_numbers = |text: &String| -> usize {
+        let mut previous_digit = false;
+        text.chars()
+            .filter(|c| {
+                let digit = c.is_ascii_digit();
+                let keep = !(digit && previous_digit);
+                previous_digit = digit;
+                keep
+            })
+            .count()
+    };
+    let blanked = steps(seeded.iter().map(blank_numbers).collect());
+    assert!(blanked.iter().all(|&step| step == blanked[0]), "per iteration, numbers blanked: {blanked:?}");
+}
+
+#[test]
+fn unroll_zero_writes_the_suite_of_no_flag() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for path in bpl_files("corpus") {
+        let name = display_name(&path);
+        let (_, plain) = prove(&name, &[], &dir.path().join("plain.json"));
+        let (_, zero) = prove(&name, &["--unroll", "0"], &dir.path().join("zero.json"));
+        assert!(plain == zero, "{name}: `--unroll 0` changes the suite");
+    }
+}
+
+/// A `goto` loop gets its marks at the end of its blocks' paths.
+#[test]
+fn a_goto_loop_unrolls_and_its_exits_count_iterations() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = "corpus/partition_goto.bpl";
+    let (summary, text) = prove(program, &["--unroll", "2", "--max-unroll", "2"], &dir.path().join("suite.json"));
+    let suite: Value = serde_json::from_str(&text).expect("the suite is JSON");
+    let ids: BTreeSet<&str> = goals(&suite).into_iter().map(id).collect();
+    for expected in ["goto:body@1", "goto:small@1", "goto:large@2", "goto:done@0", "goto:done@1", "goto:done@2"] {
+        assert!(ids.contains(format!("Partition/{expected}").as_str()), "{expected} in {ids:?}");
+    }
+    assert!(ids.iter().all(|id| id.contains('@')), "every goal of Partition is in or after its loop: {ids:?}");
+    assert_eq!(summary["totals"]["covered"], summary["totals"]["goals"], "{}", statuses(&suite));
+    let tests = replay_suite(program, &text);
+    let seen = check_exit_iterations(&tests, "Partition/goto:done@");
+    assert!(seen.is_superset(&BTreeSet::from([0, 1, 2])), "iteration counts {seen:?}");
+}
+
+/// `s == 10` needs five iterations (`s` is 0 + 1 + … + (n - 1)), and no invariant keeps
+/// `s`: a model past the bound claims it with a value of `s` no run has.
+const SUM: &str = "procedure Sum(n: int) returns (s: int)
+{
+  var i: int;
+  i := 0;
+  s := 0;
+  while (i < n) invariant 0 <= i; { s := s + i; i := i + 1; }
+  if (s == 10) { s := -1; }
+}
+";
+
+#[test]
+fn a_goal_past_the_bound_is_not_covered_or_covered_by_a_deeper_retry_never_unreachable() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = dir.path().join("sum.bpl");
+    std::fs::write(&program, SUM).expect("writable");
+    let program = program.to_str().expect("UTF-8 temp path");
+    let goal_after_loop = |flags: &[&str]| -> Value {
+        let (_, text) = prove(program, flags, &dir.path().join("suite.json"));
+        let suite: Value = serde_json::from_str(&text).expect("the suite is JSON");
+        goals(&suite).into_iter().find(|goal| id(goal) == "Sum/if#1/then").expect("the goal").clone()
+    };
+    let missed = goal_after_loop(&["--unroll", "2", "--max-unroll", "2"]);
+    assert_eq!(status(&missed), "not_covered", "{missed}");
+    let reason = missed["reason"].as_str().expect("a reason");
+    assert!(reason.starts_with("needs more than 2 iterations of a loop,"), "{reason}");
+    let retried = goal_after_loop(&["--unroll", "2", "--max-unroll", "6"]);
+    assert_eq!(status(&retried), "covered", "{retried}");
+}
+
+/// Boogie 2.4.1 on `seedgen seed --goals all --unroll 2` reports one error per goal that
+/// seedgen reaches with a test or a candidate on the same unrolled, modular encoding
+/// (loops past the bound by invariants, calls by contracts): every corpus program with a
+/// loop, and `SUM`, whose goal after the loop only a model past the bound reaches.
+#[test]
+#[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
+fn boogie_error_count_matches_reached_goals_unrolled_twice() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let sum = dir.path().join("sum.bpl");
+    std::fs::write(&sum, SUM).expect("writable");
+    let mut programs: Vec<String> = bpl_files("corpus").iter().map(|path| display_name(path)).collect();
+    programs.push(sum.display().to_string());
+    let mut mismatches = Vec::new();
+    for name in programs {
+        let flags = ["--goals", "all", "--inline-depth", "0", "--unroll", "2", "--max-unroll", "2"];
+        let (summary, text) = prove(&name, &flags, &dir.path().join("suite.json"));
+        if !has_unrolled_goals(&serde_json::from_str(&text).expect("the suite is JSON")) {
+            continue;
+        }
+        // Goals a model reached count, whether or not its replay did (past the bound too).
+        let reached = summary["totals"]["covered"].as_u64().expect("count")
+            + summary["totals"]["replay_missed"].as_u64().expect("count");
+        let seeded = seedgen(&["seed", "--goals", "all", "--unroll", "2", &name]);
+        assert_eq!(seeded.status.code(), Some(0), "{name}");
+        let file = dir.path().join("seeded.bpl");
+        std::fs::write(&file, &seeded.stdout).expect("writable");
+        let boogie = std::process::Command::new("boogie").arg(&file).arg("/errorLimit:10000").output().expect("boogie");
+        let stdout = String::from_utf8_lossy(&boogie.stdout);
+        let errors = stdout.lines().filter(|line| line.contains("Error BP5001")).count() as u64;
+        if errors != reached {
+            mismatches.push(format!("{name}: Boogie {errors}, seedgen {reached}"));
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
