@@ -8,8 +8,9 @@
 //!
 //! Goals a model reached only through the abstraction of iterations past the unrolling
 //! bound, and whose replay missed them, are asked again once on a deeper unrolling
-//! (`--max-unroll`, issue 5): its tests count for the goals their runs enter, followed
-//! on the first graph.
+//! (`--max-unroll`, issue 5), and goals a replay missed in an implementation with calls
+//! once with one more level of calls inlined (issue 4): the retry's tests count for the
+//! goals their runs enter, followed on the first graph.
 
 pub mod enumerate;
 pub mod replay;
@@ -125,8 +126,22 @@ pub fn generate(program: &hir::Program, machine: &Machine, original: &Cfg, optio
     let mut session = Session::new(prepared.encoding.clone(), options.session);
     let replayer = prepared.replayer(machine, program, original);
     let mut enumeration = enumerate::enumerate(&mut session, &replayer, &prepared.seeded.goals);
+    // Goals missed past the unrolling bound: once more on a deeper exact unrolling.
     if options.max_unroll > options.unroll {
-        retry_deeper(program, machine, original, options, &replayer, &mut enumeration);
+        let beyond = |reason: &NotCovered| matches!(reason, NotCovered::BeyondBound { .. });
+        retry(program, machine, original, (options, options.max_unroll), &replayer, &mut enumeration, beyond);
+        for status in &mut enumeration.status {
+            if let GoalStatus::NotCovered { reason: NotCovered::BeyondBound { bound, .. } } = status {
+                *bound = options.max_unroll;
+            }
+        }
+    }
+    // Goals whose models went through a callee's contract and whose replays missed:
+    // once more with one more level of calls inlined (issue 4).
+    if has_calls(original) {
+        let deeper = GenOptions { inline_depth: options.inline_depth + 1, ..options.clone() };
+        let missed = |reason: &NotCovered| matches!(reason, NotCovered::ReplayMissed(_));
+        retry(program, machine, original, (&deeper, options.unroll), &replayer, &mut enumeration, missed);
     }
     ImplementationRun {
         implementation: original.implementation,
@@ -138,41 +153,41 @@ pub fn generate(program: &hir::Program, machine: &Machine, original: &Cfg, optio
     }
 }
 
-/// Asks the goals missed past the bound again on the loops unrolled `max_unroll` times;
-/// each new test's run is followed on the first graph (`replayer`'s) to see which of
-/// its goals it enters.
-fn retry_deeper(
+fn has_calls(cfg: &Cfg) -> bool {
+    cfg.blocks.iter().flat_map(|block| &block.cmds).any(|cmd| matches!(cmd.kind, cfg::CmdKind::Call { .. }))
+}
+
+/// Asks the goals whose status is "not covered" for a reason `wanted` selects again, on
+/// the graph `options` and `bound` make (deeper unrolling or inlining); each new test's
+/// run is followed on the first graph (`replayer`'s) to see which of its goals it enters.
+fn retry(
     program: &hir::Program,
     machine: &Machine,
     original: &Cfg,
-    options: &GenOptions,
+    (options, bound): (&GenOptions, u32),
     replayer: &Replayer,
     enumeration: &mut Enumeration,
+    wanted: fn(&NotCovered) -> bool,
 ) {
     let missed: Vec<&Goal> = replayer
         .goals
         .iter()
         .zip(&enumeration.status)
-        .filter(|(_, status)| matches!(status, GoalStatus::NotCovered { reason: NotCovered::BeyondBound { .. } }))
+        .filter(|(_, status)| matches!(status, GoalStatus::NotCovered { reason } if wanted(reason)))
         .map(|(goal, _)| goal)
         .collect();
     if missed.is_empty() {
         return;
     }
-    let deeper = prepare(program, machine, original, options, options.max_unroll);
-    let wanted: Vec<Goal> =
+    let deeper = prepare(program, machine, original, options, bound);
+    let asked: Vec<Goal> =
         deeper.seeded.goals.iter().filter(|goal| missed.iter().any(|missed| missed.id == goal.id)).cloned().collect();
     let mut session = Session::new(deeper.encoding.clone(), options.session);
-    let retried = enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &wanted);
+    let retried = enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &asked);
     enumeration.checks += retried.checks;
     for candidate in retried.candidates {
-        let targets: Vec<GoalId> = candidate.targets.iter().map(|&index| wanted[index].id.clone()).collect();
+        let targets: Vec<GoalId> = candidate.targets.iter().map(|&index| asked[index].id.clone()).collect();
         let covers = replayer.covers(&candidate.test.replay);
         enumeration.adopt(replayer.goals, candidate, &targets, &covers);
-    }
-    for status in &mut enumeration.status {
-        if let GoalStatus::NotCovered { reason: NotCovered::BeyondBound { bound, .. } } = status {
-            *bound = options.max_unroll;
-        }
     }
 }
