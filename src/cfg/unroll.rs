@@ -127,20 +127,28 @@ impl Marker {
     }
 }
 
+/// The loop being unrolled: its header, the blocks one iteration runs, and how their
+/// paths are marked.
+struct LoopShape {
+    header: BlockId,
+    region: BTreeSet<BlockId>,
+    marker: Marker,
+}
+
 impl Unrolled {
     fn unroll(&mut self, found: &Loop) {
         let bound = self.bound;
         let header = found.header;
         let before = self.cfg.blocks.len();
         let marker = Marker::of(self.cfg.block(header));
-        let region = self.region(found, &marker);
-        let in_loop: BTreeSet<BlockId> = region.iter().copied().collect();
+        let shape = LoopShape { header, region: self.region(found, &marker), marker };
+        let marker = &shape.marker;
         let header_path = self.cfg.block(header).origin.path.clone();
-        let exits_only_from_header = self.exits_only_from_header(header, &in_loop);
+        let exits_only_from_header = self.exits_only_from_header(&shape);
         // copies[k][b]: the copy of loop block `b` in iteration k+1 (its header: after k).
         let copies: Vec<BTreeMap<BlockId, BlockId>> = (0..bound)
             .map(|k| {
-                let copy = self.copy_blocks(&region, |path| marker.mark(path, Segment::Iteration(k + 1)));
+                let copy = self.copy_blocks(&shape.region, |path| marker.mark(path, Segment::Iteration(k + 1)));
                 self.cfg.blocks[copy[&header].index()].origin.path = marker.mark_header(&header_path, k);
                 copy
             })
@@ -152,35 +160,34 @@ impl Unrolled {
         }
         for (k, copy) in (0..bound).zip(&copies) {
             for (&original, &block) in copy {
-                let terminator =
-                    self.copy_terminator(original, header, &in_loop, copy, header_after(k + 1), k, &marker);
+                let terminator = self.copy_terminator(original, &shape, copy, header_after(k + 1), k);
                 self.cfg.blocks[block.index()].terminator = terminator;
             }
         }
         // After N iterations: leave (X@N), or go on into the abstraction through G.
         let mut last_targets = Vec::new();
         for target in self.cfg.successors(header).to_vec() {
-            last_targets.push(if in_loop.contains(&target) {
+            last_targets.push(if shape.region.contains(&target) {
                 let path = marker.mark(&self.cfg.block(target).origin.path, Segment::Beyond(bound));
                 self.edge_block(target, path, header, false)
             } else {
-                self.exit_block(target, &marker, bound)
+                self.exit_block(target, marker, bound)
             });
         }
         self.cfg.blocks[last_header.index()].terminator = Terminator::Goto(last_targets);
-        self.enter_at(header, &in_loop, before, header_after(0));
+        self.enter_at(&shape, before, header_after(0));
         // The exit targets reached only from the header are continuations now: their
         // goals are the `X@k`.
         for target in exits_only_from_header {
             self.cfg.blocks[target.index()].origin.starts_branch = false;
         }
-        self.abstract_past_bound(&region, &marker);
+        self.abstract_past_bound(&shape);
     }
 
     /// The blocks one iteration runs: the natural loop, and for a structured loop the
     /// blocks of its body that leave it (a `break` or `return` branch is no part of the
     /// natural loop, but is a branch of the iteration it happens in).
-    fn region(&self, found: &Loop, marker: &Marker) -> Vec<BlockId> {
+    fn region(&self, found: &Loop, marker: &Marker) -> BTreeSet<BlockId> {
         let mut region: BTreeSet<BlockId> = found.body.iter().copied().collect();
         if let Some(anchor) = &marker.anchor {
             let body = anchor.child(Segment::Body);
@@ -189,7 +196,7 @@ impl Unrolled {
                 self.cfg.block(block).origin.path.starts_with(&body) && dominators.dominates(found.header, block)
             }));
         }
-        region.into_iter().collect()
+        region
     }
 
     /// A header copy runs on the concrete state after `k` iterations, where a verified
@@ -204,35 +211,32 @@ impl Unrolled {
     }
 
     /// The header's exit targets whose every predecessor is the header.
-    fn exits_only_from_header(&self, header: BlockId, in_loop: &BTreeSet<BlockId>) -> Vec<BlockId> {
+    fn exits_only_from_header(&self, shape: &LoopShape) -> Vec<BlockId> {
         let preds = self.cfg.predecessors();
-        let exits = self.cfg.successors(header).iter().copied().filter(|target| !in_loop.contains(target));
-        exits.filter(|target| preds[target.index()].iter().all(|&pred| pred == header)).collect()
+        let exits = self.cfg.successors(shape.header).iter().copied().filter(|target| !shape.region.contains(target));
+        exits.filter(|target| preds[target.index()].iter().all(|&pred| pred == shape.header)).collect()
     }
 
     /// The targets of `original`'s copy in iteration k+1: back edges to the next header
     /// copy, edges inside the loop to this iteration's copies, the header's exits
     /// through `X@k`, other exits to their shared target.
-    #[allow(clippy::too_many_arguments)]
     fn copy_terminator(
         &mut self,
         original: BlockId,
-        header: BlockId,
-        in_loop: &BTreeSet<BlockId>,
+        shape: &LoopShape,
         copy: &BTreeMap<BlockId, BlockId>,
         next_header: BlockId,
         k: u32,
-        marker: &Marker,
     ) -> Terminator {
         let Terminator::Goto(targets) = self.cfg.block(original).terminator.clone() else {
             return Terminator::Return;
         };
         let targets = targets
             .into_iter()
-            .map(|target| match (target == header, in_loop.contains(&target)) {
+            .map(|target| match (target == shape.header, shape.region.contains(&target)) {
                 (true, _) => next_header,
                 (false, true) => copy[&target],
-                (false, false) if original == header => self.exit_block(target, marker, k),
+                (false, false) if original == shape.header => self.exit_block(target, &shape.marker, k),
                 (false, false) => target,
             })
             .collect();
@@ -263,7 +267,7 @@ impl Unrolled {
     /// Copies of `blocks` (terminators still the originals'), their paths marked.
     fn copy_blocks(
         &mut self,
-        blocks: &[BlockId],
+        blocks: &BTreeSet<BlockId>,
         mark: impl Fn(&StructPath) -> StructPath,
     ) -> BTreeMap<BlockId, BlockId> {
         blocks.iter().map(|&block| (block, self.copy_block(block, mark(&self.cfg.block(block).origin.path)))).collect()
@@ -286,8 +290,9 @@ impl Unrolled {
     /// Edges from outside the loop into its header now enter the first copy. Only the
     /// blocks that existed `before` this loop was unrolled can have such edges: every
     /// block made since points where it should (the guards `G` at the header on purpose).
-    fn enter_at(&mut self, header: BlockId, in_loop: &BTreeSet<BlockId>, before: usize, first: BlockId) {
-        for block in (0..before).map(BlockId::from_index).filter(|block| !in_loop.contains(block)) {
+    fn enter_at(&mut self, shape: &LoopShape, before: usize, first: BlockId) {
+        let header = shape.header;
+        for block in (0..before).map(BlockId::from_index).filter(|block| !shape.region.contains(block)) {
             if let Terminator::Goto(targets) = &mut self.cfg.blocks[block.index()].terminator {
                 targets.iter_mut().filter(|target| **target == header).for_each(|target| *target = first);
             }
@@ -299,10 +304,10 @@ impl Unrolled {
 
     /// The loop's own blocks now run the iterations past the bound: they start no
     /// branch and are marked `@>N`.
-    fn abstract_past_bound(&mut self, region: &[BlockId], marker: &Marker) {
-        for &block in region {
+    fn abstract_past_bound(&mut self, shape: &LoopShape) {
+        for &block in &shape.region {
             let origin = &mut self.cfg.blocks[block.index()].origin;
-            origin.path = marker.mark(&origin.path, Segment::Beyond(self.bound));
+            origin.path = shape.marker.mark(&origin.path, Segment::Beyond(self.bound));
             origin.starts_branch = false;
         }
     }

@@ -3,7 +3,7 @@
 //! acceptance examples; determinism; and Boogie's error count on the seeded program
 //! equals the goals seedgen reaches (ignored unless Boogie is installed).
 
-use crate::support::{bpl_files, display_name, root, seedgen};
+use crate::support::{bpl_files, display_name, root, seedgen, statuses};
 use serde_json::Value;
 use std::path::Path;
 
@@ -21,24 +21,6 @@ fn prove(path: &Path, extra: &[&str]) -> (Value, Value) {
     let suite = serde_json::from_str(&std::fs::read_to_string(&suite_path).expect("the suite was written"))
         .expect("the suite is JSON");
     (summary, suite)
-}
-
-/// `goal id: status` per goal, and the number of tests, per procedure.
-fn statuses(suite: &Value) -> String {
-    let mut out = String::new();
-    for procedure in suite["procedures"].as_array().expect("procedures") {
-        let tests = procedure["tests"].as_array().expect("tests").len();
-        out.push_str(&format!("{} ({tests} tests)\n", procedure["name"].as_str().expect("name")));
-        for goal in procedure["goals"].as_array().expect("goals") {
-            let leaf = if goal["leaf"] == Value::Bool(true) { "" } else { " (enclosing)" };
-            out.push_str(&format!(
-                "  {}{leaf}: {}\n",
-                goal["id"].as_str().expect("id"),
-                goal["status"].as_str().expect("status")
-            ));
-        }
-    }
-    out
 }
 
 #[test]

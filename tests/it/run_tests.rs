@@ -2,7 +2,7 @@
 //! the coverage `prove-tests` reported; a changed operator makes the old suite fail,
 //! naming the test, the output and the place; broken suites are input errors (exit 2).
 
-use crate::support::{bpl_files, display_name, seedgen};
+use crate::support::{bpl_files, covered_goals, display_name, replayed_goals, seedgen};
 use serde_json::Value;
 use std::path::Path;
 
@@ -27,22 +27,11 @@ fn every_corpus_suite_passes_with_the_coverage_prove_tests_reported() {
         assert_eq!(output.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&output.stdout));
         let report: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
         let written: Value = serde_json::from_str(&std::fs::read_to_string(&suite).expect("suite")).expect("JSON");
-        let claimed: Vec<&str> = written["procedures"]
-            .as_array()
-            .expect("procedures")
-            .iter()
-            .flat_map(|procedure| procedure["goals"].as_array().expect("goals"))
-            .filter(|goal| goal["status"] == "covered")
-            .map(|goal| goal["id"].as_str().expect("id"))
-            .collect();
-        let replayed: Vec<&str> = report["goals"]
-            .as_array()
-            .expect("goals")
-            .iter()
-            .filter(|goal| goal["covered"] == true)
-            .map(|goal| goal["id"].as_str().expect("id"))
-            .collect();
-        assert_eq!(replayed, claimed, "{name}: coverage by replay equals the reported coverage");
+        assert_eq!(
+            replayed_goals(&report),
+            covered_goals(&written),
+            "{name}: coverage by replay equals the reported coverage"
+        );
     }
 }
 

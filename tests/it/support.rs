@@ -3,6 +3,7 @@
 use seedgen::diag::{render_human_plain, render_short};
 use seedgen::driver::{check_file, Checked};
 use seedgen::source::SourceDb;
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -74,4 +75,49 @@ pub fn boogie_errors(file: &Path) -> usize {
         .unwrap_or_else(|| panic!("{}: no verdict:\n{stdout}", file.display()));
     let errors = summary.rsplit(", ").next().expect("the summary lists errors");
     errors.split(' ').next().and_then(|count| count.parse().ok()).expect("an error count")
+}
+
+/// Every goal of a suite (its JSON), in order.
+pub fn goals(suite: &Value) -> Vec<&Value> {
+    suite["procedures"]
+        .as_array()
+        .expect("procedures")
+        .iter()
+        .flat_map(|procedure| procedure["goals"].as_array().expect("goals"))
+        .collect()
+}
+
+pub fn id(goal: &Value) -> &str {
+    goal["id"].as_str().expect("a goal has an id")
+}
+
+pub fn status(goal: &Value) -> &str {
+    goal["status"].as_str().expect("a goal has a status")
+}
+
+/// The ids of the goals a suite (its JSON) reports covered.
+pub fn covered_goals(suite: &Value) -> Vec<&str> {
+    goals(suite).into_iter().filter(|goal| status(goal) == "covered").map(id).collect()
+}
+
+/// The ids of the goals a `run-tests --format json` report measured covered.
+pub fn replayed_goals(report: &Value) -> Vec<&str> {
+    let goals = report["goals"].as_array().expect("goals");
+    goals.iter().filter(|goal| goal["covered"] == true).map(id).collect()
+}
+
+/// `goal id: status (reason)` per goal, and the number of tests, per procedure: the
+/// reviewed rendering of the goal-status snapshots.
+pub fn statuses(suite: &Value) -> String {
+    let mut out = String::new();
+    for procedure in suite["procedures"].as_array().expect("procedures") {
+        let tests = procedure["tests"].as_array().expect("tests").len();
+        out.push_str(&format!("{} ({tests} tests)\n", procedure["name"].as_str().expect("name")));
+        for goal in procedure["goals"].as_array().expect("goals") {
+            let leaf = if goal["leaf"] == Value::Bool(true) { "" } else { " (enclosing)" };
+            let reason = goal["reason"].as_str().map(|reason| format!(" ({reason})")).unwrap_or_default();
+            out.push_str(&format!("  {}{leaf}: {}{reason}\n", id(goal), status(goal)));
+        }
+    }
+    out
 }

@@ -8,7 +8,9 @@
 //! "unreachable"; and Boogie's error count on the unrolled seeded program equals the
 //! goals seedgen reaches (ignored unless Boogie is installed).
 
-use crate::support::{bpl_files, check_source, display_name, root, seedgen};
+use crate::support::{
+    bpl_files, check_source, covered_goals, display_name, goals, id, replayed_goals, root, seedgen, status, statuses,
+};
 use seedgen::cfg::lower::lower_all;
 use seedgen::interp::{Limits, Machine, Outcome, TraceMode};
 use seedgen::suite::load::{load, LoadedTest};
@@ -34,43 +36,9 @@ fn prove_unrolled_twice(program: &str, suite: &Path) -> (Value, Value) {
     (summary, serde_json::from_str(&text).expect("the suite is JSON"))
 }
 
-/// Every goal of a suite, in order.
-fn goals(suite: &Value) -> Vec<&Value> {
-    suite["procedures"]
-        .as_array()
-        .expect("procedures")
-        .iter()
-        .flat_map(|p| p["goals"].as_array().expect("goals"))
-        .collect()
-}
-
-fn id(goal: &Value) -> &str {
-    goal["id"].as_str().expect("a goal has an id")
-}
-
-fn status(goal: &Value) -> &str {
-    goal["status"].as_str().expect("a goal has a status")
-}
-
 /// Whether unrolling gave the suite's goals iterations: the program has a loop.
 fn has_unrolled_goals(suite: &Value) -> bool {
     goals(suite).iter().any(|goal| id(goal).contains('@'))
-}
-
-/// `goal id: status (reason)` per goal, and the number of tests, per procedure (the
-/// rendering of `prove.rs`, with the reason of a goal not covered).
-fn statuses(suite: &Value) -> String {
-    let mut out = String::new();
-    for procedure in suite["procedures"].as_array().expect("procedures") {
-        let tests = procedure["tests"].as_array().expect("tests").len();
-        out.push_str(&format!("{} ({tests} tests)\n", procedure["name"].as_str().expect("name")));
-        for goal in procedure["goals"].as_array().expect("goals") {
-            let leaf = if goal["leaf"] == Value::Bool(true) { "" } else { " (enclosing)" };
-            let reason = goal["reason"].as_str().map(|reason| format!(" ({reason})")).unwrap_or_default();
-            out.push_str(&format!("  {}{leaf}: {}{reason}\n", id(goal), status(goal)));
-        }
-    }
-    out
 }
 
 /// One test of a suite, replayed by the library's interpreter on the program as written.
@@ -206,15 +174,7 @@ fn run_tests_measures_the_coverage_prove_tests_reported_unrolled_twice() {
         let report: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
         assert_eq!(report["totals"]["covered"], summary["totals"]["covered"], "{name}");
         assert_eq!(report["totals"]["goals"], summary["totals"]["goals"], "{name}");
-        let claimed: Vec<&str> = goals(&suite).into_iter().filter(|goal| status(goal) == "covered").map(id).collect();
-        let replayed: Vec<&str> = report["goals"]
-            .as_array()
-            .expect("goals")
-            .iter()
-            .filter(|goal| goal["covered"] == true)
-            .map(|goal| goal["id"].as_str().expect("id"))
-            .collect();
-        assert_eq!(replayed, claimed, "{name}: the same goals, unrolled alike");
+        assert_eq!(replayed_goals(&report), covered_goals(&suite), "{name}: the same goals, unrolled alike");
     }
 }
 
