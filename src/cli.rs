@@ -104,6 +104,10 @@ pub struct ProveTestsArgs {
     /// unrolling of its loops [default: 2N; a value below N counts as N].
     #[arg(long, value_name = "M")]
     pub max_unroll: Option<u32>,
+    /// Keep the solver's values as it found them instead of asking, along each test's
+    /// path, for inputs as close to 0 as possible.
+    #[arg(long)]
+    pub no_minimize: bool,
     /// The suite's form: canonical JSON, or Boogie text (one test procedure per test;
     /// `run-tests` reads both).
     #[arg(long, value_enum, default_value_t = EmitArg::Json, value_name = "FORM")]
@@ -269,6 +273,7 @@ impl Cli {
                     inline_depth: args.inline_depth,
                     unroll,
                     max_unroll: args.max_unroll.unwrap_or(2 * unroll).max(unroll),
+                    minimize: !args.no_minimize,
                     emit,
                     format,
                 };

@@ -70,6 +70,8 @@ pub struct ProveTestsConfig {
     /// `--max-unroll M`: how far a goal whose test missed it on replay is retried with a
     /// deeper exact unrolling (resolved: `2N` when not given).
     pub max_unroll: u32,
+    /// Ask for small input values along each test's path (off: `--no-minimize`).
+    pub minimize: bool,
     /// `--emit`: the suite's form.
     pub emit: SuiteForm,
     pub format: SummaryFormat,

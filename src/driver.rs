@@ -266,6 +266,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         inline_depth: config.inline_depth,
         unroll: config.unroll,
         max_unroll: config.max_unroll,
+        minimize: config.minimize,
     };
     let selected = gen::select(&all_cfgs, &options);
     if let Some(missing) = config.procedures.iter().find(|name| !selected.iter().any(|cfg| &cfg.name == *name)) {

@@ -124,6 +124,8 @@ impl Enumeration {
 
 struct Enumerator<'a> {
     session: &'a mut Session,
+    /// Whether each model is first made small ([`Enumerator::smallest`]).
+    minimize: bool,
     replayer: &'a Replayer<'a>,
     goals: &'a [Goal],
     status: Vec<Option<GoalStatus>>,
@@ -145,9 +147,10 @@ const MAX_REPLAY_ATTEMPTS: usize = 4;
 
 /// Enumerates tests for `goals` (whose blocks are seed points of the session's graph),
 /// replaying each model with `replayer`.
-pub fn enumerate(session: &mut Session, replayer: &Replayer, goals: &[Goal]) -> Enumeration {
+pub fn enumerate(session: &mut Session, replayer: &Replayer, goals: &[Goal], minimize: bool) -> Enumeration {
     let mut enumerator = Enumerator {
         session,
+        minimize,
         replayer,
         goals,
         status: vec![None; goals.len()],
@@ -262,6 +265,23 @@ impl Enumerator<'_> {
         }
     }
 
+    /// `model`, or a model of its path with small values ([`Session::minimize`], issue 6)
+    /// when its replay still enters every goal in `claimed`; with the replay of the one
+    /// returned. Minimizing first also makes replay cheap: a raw model's loop bound of
+    /// 11,208 runs the loop, and checks its invariants, that many times.
+    fn smallest(&mut self, model: Model, claimed: &[usize], confirmed: bool) -> (Model, ReplayedTest) {
+        if self.minimize && confirmed {
+            if let Some(small) = self.session.minimize(&model.path) {
+                let test = self.replayer.replay(&small);
+                if claimed.iter().all(|&index| test.covers.contains(&self.goals[index].id)) {
+                    return (small, test);
+                }
+            }
+        }
+        let test = self.replayer.replay(&model);
+        (model, test)
+    }
+
     /// Replays `model`: the goals the run enters are covered (the test is kept when one
     /// of them was open); the targets the model reaches but the run misses are closed as
     /// "replay missed". False if the model reaches none of `targets`.
@@ -271,7 +291,7 @@ impl Enumerator<'_> {
         if claimed.is_empty() {
             return false;
         }
-        let test = self.replayer.replay(&model);
+        let (model, test) = self.smallest(model, &claimed, unconfirmed.is_none());
         let covers: Vec<usize> = match test.replay.outcome {
             Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => {
                 (0..self.goals.len()).filter(|&index| test.covers.contains(&self.goals[index].id)).collect()
@@ -301,6 +321,8 @@ impl Enumerator<'_> {
             }
         }
         if useful {
+            // Map entries the run does not depend on go (replay-checked, issue 6).
+            let test = if self.minimize { self.replayer.shrink(test) } else { test };
             self.candidates.push(Candidate { targets: targets.to_vec(), covers, unconfirmed, model, test });
         }
         true

@@ -14,6 +14,7 @@
 
 pub mod enumerate;
 pub mod replay;
+mod shrink;
 
 use crate::cfg::unroll::{unroll_loops, Unrolled};
 use crate::cfg::{self, Cfg};
@@ -28,7 +29,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Options of a generation run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct GenOptions {
     pub goals: GoalSelection,
     /// Only implementations with these names (`--proc`); all when empty.
@@ -40,6 +41,22 @@ pub struct GenOptions {
     pub unroll: u32,
     /// The unrolling of the retry of goals missed past the bound (`--max-unroll`).
     pub max_unroll: u32,
+    /// Ask for small input values along each test's path (`--no-minimize` turns it off).
+    pub minimize: bool,
+}
+
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions {
+            goals: GoalSelection::default(),
+            procedures: Vec::new(),
+            session: SessionOptions::default(),
+            inline_depth: 0,
+            unroll: 0,
+            max_unroll: 0,
+            minimize: true,
+        }
+    }
 }
 
 /// What generation established for one implementation.
@@ -125,7 +142,7 @@ pub fn generate(program: &hir::Program, machine: &Machine, original: &Cfg, optio
     let prepared = prepare(program, machine, original, options, options.unroll);
     let mut session = Session::new(prepared.encoding.clone(), options.session);
     let replayer = prepared.replayer(machine, program, original);
-    let mut enumeration = enumerate::enumerate(&mut session, &replayer, &prepared.seeded.goals);
+    let mut enumeration = enumerate::enumerate(&mut session, &replayer, &prepared.seeded.goals, options.minimize);
     // Goals missed past the unrolling bound: once more on a deeper exact unrolling.
     if options.max_unroll > options.unroll {
         let beyond = |reason: &NotCovered| matches!(reason, NotCovered::BeyondBound { .. });
@@ -183,7 +200,8 @@ fn retry(
     let asked: Vec<Goal> =
         deeper.seeded.goals.iter().filter(|goal| missed.iter().any(|missed| missed.id == goal.id)).cloned().collect();
     let mut session = Session::new(deeper.encoding.clone(), options.session);
-    let retried = enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &asked);
+    let retried =
+        enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &asked, options.minimize);
     enumeration.checks += retried.checks;
     for candidate in retried.candidates {
         let targets: Vec<GoalId> = candidate.targets.iter().map(|&index| asked[index].id.clone()).collect();

@@ -201,11 +201,7 @@ impl<'p> Evaluator<'p> {
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => self.binary(state, old, *op, (lhs, rhs), span),
-            ExprKind::Select { map, indices } => {
-                let map = self.eval_in(state, map, old)?;
-                let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
-                select(map, &keys, span)
-            }
+            ExprKind::Select { map, indices } => self.select(state, old, map, indices, span),
             ExprKind::Store { map, indices, value } => {
                 let map = self.eval_in(state, map, old)?;
                 let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
@@ -223,19 +219,54 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// `map[indices]`; a map held by a variable is read in place, not copied (replay
+    /// reads arrays of thousands of entries inside quantifiers).
+    fn select(
+        &mut self,
+        state: State<'_>,
+        old: bool,
+        map: &hir::Expr,
+        indices: &[hir::Expr],
+        span: Span,
+    ) -> Eval<Value> {
+        let held = match &map.kind {
+            ExprKind::Var(var) => Some((*var, old)),
+            ExprKind::Old(inner) => match &inner.kind {
+                ExprKind::Var(var) => Some((*var, true)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some((var, var_old)) = held else {
+            let map = self.eval_in(state, map, old)?;
+            let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
+            return select(&map, &keys, span);
+        };
+        // The steps the map operand would have taken as an expression.
+        self.charge(if matches!(map.kind, ExprKind::Old(_)) { 2 } else { 1 })?;
+        let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
+        match self.lookup(state, var, var_old) {
+            Some(value) => select(value, &keys, span),
+            None => cannot(span, "a variable with no value here"),
+        }
+    }
+
     fn var(&self, state: State<'_>, var: hir::Var, old: bool, span: Span) -> Eval<Value> {
-        let found = match var {
+        match self.lookup(state, var, old) {
+            Some(value) => Ok(value.clone()),
+            // The checker rules this out (no state in axioms and function bodies); a
+            // wrong program must still not crash the interpreter.
+            None => cannot(span, "a variable with no value here"),
+        }
+    }
+
+    fn lookup<'s>(&'s self, state: State<'s>, var: hir::Var, old: bool) -> Option<&'s Value> {
+        match var {
             hir::Var::Const(id) => self.consts.get(id.index()),
             hir::Var::Global(id) if old => state.old_globals.get(id.index()),
             hir::Var::Global(id) => state.globals.get(id.index()),
             hir::Var::Local(id) => state.locals.get(id.index()),
             hir::Var::Bound(id) => self.bound.iter().rev().find(|(bound, _)| *bound == id).map(|(_, value)| value),
-        };
-        match found {
-            Some(value) => Ok(value.clone()),
-            // The checker rules this out (no state in axioms and function bodies); a
-            // wrong program must still not crash the interpreter.
-            None => cannot(span, "a variable with no value here"),
         }
     }
 
@@ -318,13 +349,6 @@ fn as_int(value: Value, span: Span) -> Eval<BigInt> {
     match value {
         Value::Int(value) => Ok(value),
         other => cannot(span, unexpected(&other, "an integer")),
-    }
-}
-
-fn as_map(value: Value, span: Span) -> Eval<MapValue> {
-    match value {
-        Value::Map(map) => Ok(map),
-        other => cannot(span, unexpected(&other, "a map")),
     }
 }
 
@@ -422,15 +446,16 @@ fn euclidean(a: &BigInt, b: &BigInt, span: Span) -> Eval<(BigInt, BigInt)> {
 }
 
 /// `map[k1][k2]…`: a map of arity n is curried (see [`MapValue`]).
-fn select(map: Value, keys: &[Value], span: Span) -> Eval<Value> {
+fn select(map: &Value, keys: &[Value], span: Span) -> Eval<Value> {
     let mut current = map;
     for key in keys {
         if contains_opaque(key) {
             return cannot(span, "an opaque value is used as a map index");
         }
-        current = as_map(current, span)?.get(key).clone();
+        let Value::Map(table) = current else { return cannot(span, unexpected(current, "a map")) };
+        current = table.get(key);
     }
-    Ok(current)
+    Ok(current.clone())
 }
 
 /// `map[k1, k2 := value]`: the row `map[k1]` updated at `k2`, and so on.

@@ -69,6 +69,10 @@ impl Range {
     }
 }
 
+/// A box of at most this many points is enumerated without looking for
+/// representatives, which cost more to find than so few evaluations.
+const SMALL_BOX: u32 = 256;
+
 /// A bound found in the body, on variable `var` (an index into the quantifier's vars).
 enum Bound<'e> {
     /// `var >= expr` (`strict`: `var > expr`).
@@ -112,14 +116,27 @@ impl Evaluator<'_> {
         body: &hir::Expr,
         span: Span,
     ) -> Eval<Value> {
-        let ranges = match self.ranges((state, old), forall, vars, body, span) {
-            Ok(ranges) if size(&ranges) <= BigInt::from(self.steps_left()) => ranges,
-            intervals => match points::fragment(self.program(), vars, body) {
-                Ok(fragment) => {
-                    let candidates = self.point_candidates((state, old), vars, &fragment, span)?;
-                    candidates.into_iter().map(Range::Values).collect()
+        let intervals = self.ranges((state, old), forall, vars, body, span);
+        let small = |ranges: &[Range]| size(ranges) <= BigInt::from(SMALL_BOX);
+        if let Ok(ranges) = &intervals {
+            if small(ranges) {
+                return self.enumerate((state, old), forall, vars, ranges, body);
+            }
+        }
+        // A large box: the representatives may be far fewer (`0 <= i && i < n` with
+        // `n` = 10,000 over a map of a few entries), and either is exact.
+        let ranges = match points::fragment(self.program(), vars, body) {
+            Ok(fragment) => {
+                let candidates = self.point_candidates((state, old), vars, &fragment, span)?;
+                let points: Vec<Range> = candidates.into_iter().map(Range::Values).collect();
+                match intervals {
+                    Ok(ranges) if size(&ranges) <= size(&points) => ranges,
+                    _ => points,
                 }
-                Err(outside) => return Err(why_not(intervals, outside)),
+            }
+            Err(outside) => match intervals {
+                Ok(ranges) if size(&ranges) <= BigInt::from(self.steps_left()) => ranges,
+                intervals => return Err(why_not(intervals, outside)),
             },
         };
         self.enumerate((state, old), forall, vars, &ranges, body)

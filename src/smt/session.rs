@@ -34,6 +34,7 @@
 //! the whole timeout, and `unknown` answers carry z3's candidate model (Boogie's
 //! behaviour: a counterexample that may violate an axiom, to be checked by replay).
 
+use super::minimize::Minimizer;
 use super::model::decode;
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
@@ -84,6 +85,7 @@ pub enum Reach {
 enum Request {
     Reach { goals: Vec<BlockId>, avoid: Vec<Vec<Assignment>>, forbid: Vec<BlockId> },
     Failure(FailureId),
+    Minimize { path: Vec<BlockId> },
 }
 
 /// A z3 solver holding one [`Encoding`]; see the module documentation.
@@ -147,6 +149,16 @@ impl Session {
         self.ask(Request::Reach { goals: goals.to_vec(), avoid: avoid.to_vec(), forbid: forbid.to_vec() })
     }
 
+    /// An execution along `path` (the blocks of an earlier model, in order) with inputs
+    /// as small as a few checks can make them ([`super::minimize`]); `None` when none
+    /// was found within the budget.
+    pub fn minimize(&mut self, path: &[BlockId]) -> Option<Model> {
+        match self.ask(Request::Minimize { path: path.to_vec() }) {
+            Reach::Sat(model) => Some(model),
+            Reach::Unsat | Reach::Unknown { .. } => None,
+        }
+    }
+
     /// An execution violating the check `failure` (for `verify`).
     pub fn check_failure(&mut self, failure: FailureId) -> Reach {
         self.ask(Request::Failure(failure))
@@ -189,8 +201,18 @@ fn serve(encoding: &Encoding, options: SessionOptions, inbox: mpsc::Receiver<Req
     for &assertion in &encoding.assertions {
         solver.assert(image.bool(assertion));
     }
+    let mut minimizer = None;
     for (query, request) in inbox.into_iter().enumerate() {
         let (goal, stop) = match request {
+            Request::Minimize { path } => {
+                let minimizer = minimizer.get_or_insert_with(|| Minimizer::new(encoding));
+                let small = minimizer.minimize(&solver, (encoding, &image), &path, &params(options));
+                let reach = small.map_or(Reach::Unsat, Reach::Sat);
+                if outbox.send(reach).is_err() {
+                    break;
+                }
+                continue;
+            }
             Request::Reach { goals, avoid, forbid } => {
                 let execs: Vec<Bool> = goals.iter().map(|&goal| image.bool(encoding.exec(goal))).collect();
                 let mut conjuncts = vec![Bool::or(&execs)];
@@ -288,9 +310,8 @@ fn params(options: SessionOptions) -> Params {
     if let Some(timeout) = options.timeout_ms {
         params.set_u32("timeout", timeout);
     }
-    if let Some(rlimit) = options.rlimit {
-        params.set_u32("rlimit", rlimit);
-    }
+    // Always set, 0 meaning none: the minimizer's own limit must not outlive it.
+    params.set_u32("rlimit", options.rlimit.unwrap_or(0));
     params
 }
 

@@ -3,6 +3,7 @@ mod cfg;
 mod cli;
 mod corpus;
 mod emit_bpl;
+mod evaluation;
 mod fuzz_regressions;
 mod prove;
 mod roundtrip;

@@ -7,7 +7,7 @@ use crate::support::{bpl_files, display_name, root, seedgen, statuses};
 use serde_json::Value;
 use std::path::Path;
 
-fn prove(path: &Path, extra: &[&str]) -> (Value, Value) {
+pub fn prove(path: &Path, extra: &[&str]) -> (Value, Value) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let suite_path = dir.path().join("suite.json");
     let suite_arg = suite_path.to_str().expect("UTF-8 temp path").to_string();
@@ -50,33 +50,39 @@ fn simple_has_four_goals_covered_by_at_most_four_tests() {
 #[test]
 fn exactly_the_dead_goals_are_proved_unreachable() {
     for path in bpl_files("corpus") {
-        let text = std::fs::read_to_string(&path).expect("readable corpus file");
-        let annotated = |prefix: &str| -> Vec<String> {
-            let mut goals: Vec<String> = text
-                .lines()
-                .filter_map(|line| line.strip_prefix(prefix))
-                .map(|rest| rest.split_whitespace().next().unwrap_or_default().to_string())
-                .collect();
-            goals.sort();
-            goals
-        };
         let (_, suite) = prove(&path, &[]);
-        let (mut unreachable, mut not_covered) = (Vec::new(), Vec::new());
-        for procedure in suite["procedures"].as_array().expect("procedures") {
-            for goal in procedure["goals"].as_array().expect("goals") {
-                let id = goal["id"].as_str().expect("id").to_string();
-                match goal["status"].as_str().expect("status") {
-                    "unreachable" => unreachable.push(id),
-                    "not_covered" => not_covered.push(id),
-                    _ => {}
-                }
+        assert_expected_statuses(&path, &suite);
+    }
+}
+
+/// Asserts that `path`'s `// expect-unreachable:` and `// expect-not-covered:` lines
+/// name exactly the goals its `suite` reports so.
+pub fn assert_expected_statuses(path: &Path, suite: &Value) {
+    let text = std::fs::read_to_string(path).expect("readable corpus file");
+    let annotated = |prefix: &str| -> Vec<String> {
+        let mut goals: Vec<String> = text
+            .lines()
+            .filter_map(|line| line.strip_prefix(prefix))
+            .map(|rest| rest.split_whitespace().next().unwrap_or_default().to_string())
+            .collect();
+        goals.sort();
+        goals
+    };
+    let (mut unreachable, mut not_covered) = (Vec::new(), Vec::new());
+    for procedure in suite["procedures"].as_array().expect("procedures") {
+        for goal in procedure["goals"].as_array().expect("goals") {
+            let id = goal["id"].as_str().expect("id").to_string();
+            match goal["status"].as_str().expect("status") {
+                "unreachable" => unreachable.push(id),
+                "not_covered" => not_covered.push(id),
+                _ => {}
             }
         }
-        unreachable.sort();
-        not_covered.sort();
-        assert_eq!(unreachable, annotated("// expect-unreachable: "), "{}", display_name(&path));
-        assert_eq!(not_covered, annotated("// expect-not-covered: "), "{}", display_name(&path));
     }
+    unreachable.sort();
+    not_covered.sort();
+    assert_eq!(unreachable, annotated("// expect-unreachable: "), "{}", display_name(path));
+    assert_eq!(not_covered, annotated("// expect-not-covered: "), "{}", display_name(path));
 }
 
 #[test]
@@ -121,4 +127,47 @@ fn boogie_error_count_matches_reached_goals() {
         let errors = stdout.lines().filter(|line| line.contains("Error BP5001")).count();
         assert_eq!(errors as u64, reached, "{}:\n{stdout}", display_name(&path));
     }
+}
+
+/// Every integer in a suite's test inputs (map keys, values and defaults included).
+fn input_integers(suite: &Value) -> Vec<i64> {
+    fn walk(value: &Value, found: &mut Vec<i64>) {
+        match value {
+            Value::Number(number) => found.extend(number.as_i64()),
+            Value::Array(items) => items.iter().for_each(|item| walk(item, found)),
+            Value::Object(fields) => fields.iter().filter(|(key, _)| *key != "name").for_each(|(_, v)| walk(v, found)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    for procedure in suite["procedures"].as_array().expect("procedures") {
+        for test in procedure["tests"].as_array().expect("tests") {
+            walk(&test["inputs"], &mut found);
+        }
+    }
+    found
+}
+
+/// Issue 6: the paper's `simple` example gets inputs like `a = 1` and `a = 0`, not
+/// 2147481201.
+#[test]
+fn simple_gets_small_inputs() {
+    let (_, suite) = prove(&root().join("corpus/simple.bpl"), &[]);
+    let values = input_integers(&suite);
+    assert!(!values.is_empty());
+    assert!(values.iter().all(|value| value.abs() <= 2), "{values:?}");
+}
+
+/// Issue 6: across the corpus, at least 90% of the integers in test inputs are at most
+/// 10 in absolute value; without minimization they are not.
+#[test]
+fn minimized_inputs_are_small_across_the_corpus() {
+    let share = |extra: &[&str]| {
+        let values: Vec<i64> =
+            bpl_files("corpus").iter().flat_map(|path| input_integers(&prove(path, extra).1)).collect();
+        values.iter().filter(|value| value.abs() <= 10).count() as f64 / values.len() as f64
+    };
+    let minimized = share(&[]);
+    assert!(minimized >= 0.9, "{minimized}");
+    assert!(share(&["--no-minimize"]) < minimized);
 }

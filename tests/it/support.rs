@@ -12,24 +12,17 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every `.bpl` file under `dir` (relative to the crate root), recursively, sorted.
+/// Every `.bpl` file directly in `dir` (relative to the crate root), sorted. The
+/// evaluation programs in `corpus/sc/` and `corpus/faults/` have tests of their own
+/// (`tests/it/evaluation.rs`).
 pub fn bpl_files(dir: &str) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    collect(&root().join(dir), &mut files);
+    let Ok(entries) = std::fs::read_dir(root().join(dir)) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("directory entries are readable").path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|ext| ext == "bpl"))
+        .collect();
     files.sort();
     files
-}
-
-fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries {
-        let path = entry.expect("directory entries are readable").path();
-        if path.is_dir() {
-            collect(&path, files);
-        } else if path.extension().is_some_and(|ext| ext == "bpl") {
-            files.push(path);
-        }
-    }
 }
 
 /// The path as tests show it: relative to the crate root, with `/` separators.

@@ -1,0 +1,191 @@
+//! Small values for a model's path (issue 6): the same execution path, with inputs as
+//! close to 0 as the solver can make them within a few checks.
+//!
+//! Input: a session's solver holding the encoding, and a path (the blocks a model
+//! executed). Output: a model of the same path whose *quantities* are small, or `None`
+//! when the budget ran out before any check under small bounds succeeded.
+//!
+//! **Quantities** are what a reader of the test sees: every integer and Boolean input
+//! (parameters, globals and constants at entry, `havoc`s and body-less calls' results
+//! along the path), and every integer read of an input map at a point outside any
+//! quantifier (`a[mid]`, which is how a map's entries reach the model). Each has a
+//! *level*: a rung of [`BOUNDS`] (`q == 0`, `|q| <= 1`, `|q| <= 10`, …; a Boolean's only
+//! rung is `¬q`), or free past the last one.
+//!
+//! **Bound tightening under assumptions.** Every quantity starts at rung 0. A check
+//! assumes the path (`%exec@B` for each of its blocks) and one literal per bounded
+//! quantity, `%small@q@k ⇒ |q| <= BOUNDS[k]` (asserted once per pair, so nothing is ever
+//! retracted). `sat` ends the search: every quantity is within its rung. `unsat` comes
+//! with a core of literals that cannot hold together on this path: those quantities
+//! move one rung up, and the check is repeated. Each round frees at least one rung, so
+//! the search ends; [`MAX_CHECKS`] and a deterministic resource limit per check bound
+//! its cost, and an `unknown` answer ends it with nothing. Cores are not minimal, so a
+//! quantity may end a rung higher than it could be: cheap, and never wrong, since the
+//! caller replays the result and keeps the original model if the replay disagrees.
+
+use super::model::decode;
+use super::translate::Z3Terms;
+use crate::cfg::BlockId;
+use crate::vc::term::{children, Sort, Term};
+use crate::vc::{Encoding, Model, TermId};
+use z3::ast::{Bool, Int};
+use z3::{Params, SatResult, Solver};
+
+/// The rungs of the ladder an integer climbs: its absolute value at most this.
+const BOUNDS: [u32; 3] = [0, 10, 1_000];
+
+/// At most this many checks per minimization.
+const MAX_CHECKS: usize = 6;
+
+/// z3's deterministic resource limit per minimization check (about 50 ms of z3 work on
+/// the benchmark machine): a hard path keeps its original values rather than stalling
+/// the run, and the answer does not depend on the machine's speed.
+const RLIMIT: u32 = 2_000_000;
+
+/// One value a reader of the test sees.
+struct Quantity {
+    term: TermId,
+    is_bool: bool,
+}
+
+/// The per-session state: the quantities, and the rung literals asserted so far.
+pub(super) struct Minimizer {
+    quantities: Vec<Quantity>,
+    /// `literals[q][k]`: `%small@q@k`, once asserted.
+    literals: Vec<Vec<Option<Bool>>>,
+}
+
+impl Minimizer {
+    pub fn new(encoding: &Encoding) -> Minimizer {
+        let quantities = quantities(encoding);
+        let literals = quantities.iter().map(|_| vec![None; BOUNDS.len()]).collect();
+        Minimizer { quantities, literals }
+    }
+
+    /// A model of `path` with small values; `restore` are the session's own parameters,
+    /// set again afterwards.
+    pub fn minimize(
+        &mut self,
+        solver: &Solver,
+        (encoding, image): (&Encoding, &Z3Terms),
+        path: &[BlockId],
+        restore: &Params,
+    ) -> Option<Model> {
+        if self.quantities.is_empty() {
+            return None;
+        }
+        let mut limited = Params::new();
+        limited.set_u32("rlimit", RLIMIT);
+        solver.set_params(&limited);
+        let on_path: Vec<Bool> = path.iter().map(|&block| image.bool(encoding.exec(block))).collect();
+        let mut rungs = vec![0usize; self.quantities.len()];
+        let mut found = None;
+        for round in 0..MAX_CHECKS {
+            if round + 1 == MAX_CHECKS {
+                // The last check: whatever a core has named goes free, so the budget
+                // does not run out before any small model is found.
+                for (q, rung) in rungs.iter_mut().enumerate() {
+                    if *rung > 0 {
+                        *rung = self.rungs_of(q);
+                    }
+                }
+            }
+            let open: Vec<usize> = (0..self.quantities.len()).filter(|&q| rungs[q] < self.rungs_of(q)).collect();
+            let bounded: Vec<(usize, Bool)> =
+                open.into_iter().map(|q| (q, self.literal(solver, image, q, rungs[q]))).collect();
+            let mut assumptions = on_path.clone();
+            assumptions.extend(bounded.iter().map(|(_, literal)| literal.clone()));
+            match solver.check_assumptions(&assumptions) {
+                SatResult::Sat => {
+                    found = solver.get_model().map(|model| decode(encoding, image, &model, None));
+                    break;
+                }
+                SatResult::Unsat => {
+                    let core = solver.get_unsat_core();
+                    let loosened: Vec<usize> =
+                        bounded.iter().filter(|(_, literal)| core.contains(literal)).map(|&(q, _)| q).collect();
+                    if loosened.is_empty() {
+                        // The path alone is infeasible under the resource limit's view:
+                        // nothing to tighten.
+                        break;
+                    }
+                    for q in loosened {
+                        rungs[q] += 1;
+                    }
+                }
+                SatResult::Unknown => break,
+            }
+        }
+        solver.set_params(restore);
+        found
+    }
+
+    fn rungs_of(&self, q: usize) -> usize {
+        if self.quantities[q].is_bool {
+            1
+        } else {
+            BOUNDS.len()
+        }
+    }
+
+    /// `%small@q@rung`, asserting its meaning the first time.
+    fn literal(&mut self, solver: &Solver, image: &Z3Terms, q: usize, rung: usize) -> Bool {
+        if let Some(literal) = &self.literals[q][rung] {
+            return literal.clone();
+        }
+        let quantity = &self.quantities[q];
+        let literal = Bool::new_const(format!("%small@{}@{rung}", quantity.term.index()));
+        let meaning = if quantity.is_bool {
+            image.bool(quantity.term).not()
+        } else {
+            let value = image.ast(quantity.term).as_int().expect("an integer quantity");
+            let bound = Int::from_u64(u64::from(BOUNDS[rung]));
+            Bool::and(&[&value.le(&bound), &value.ge(bound.unary_minus())])
+        };
+        solver.assert(literal.implies(&meaning));
+        self.literals[q][rung] = Some(literal.clone());
+        literal
+    }
+}
+
+/// The integer and Boolean inputs, then the integer reads of input maps outside any
+/// quantifier, each once, in arena order.
+fn quantities(encoding: &Encoding) -> Vec<Quantity> {
+    let terms = &encoding.terms;
+    let scalar = |term: TermId| match terms.sort(term) {
+        Sort::Int => Some(false),
+        Sort::Bool => Some(true),
+        _ => None,
+    };
+    let mut found: Vec<Quantity> = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut add = |term: TermId, is_bool: bool, found: &mut Vec<Quantity>| {
+        if seen.insert(term) {
+            found.push(Quantity { term, is_bool });
+        }
+    };
+    for input in &encoding.inputs {
+        if let Some(is_bool) = scalar(input.term) {
+            add(input.term, is_bool, &mut found);
+        }
+    }
+    let maps: std::collections::BTreeSet<TermId> = encoding
+        .inputs
+        .iter()
+        .map(|input| input.term)
+        .filter(|&term| matches!(terms.sort(term), Sort::Array(_)))
+        .collect();
+    // The arena lists children before parents, so one pass knows which terms read a
+    // bound variable.
+    let mut open = vec![false; terms.len()];
+    for id in terms.ids() {
+        let term = terms.get(id);
+        open[id.index()] = matches!(term, Term::Var(_)) || children(term).iter().any(|child| open[child.index()]);
+        if let Term::Select(map, _) = term {
+            if !open[id.index()] && maps.contains(map) && scalar(id) == Some(false) {
+                add(id, false, &mut found);
+            }
+        }
+    }
+    found
+}
