@@ -51,13 +51,18 @@ impl Slot {
     }
 }
 
+/// A [`Slot`] constructor: the slot at an index of one group of inputs.
+type SlotOf = fn(usize) -> Slot;
+
 fn map_slots(input: &TestInput) -> Vec<Slot> {
     let is_map = |value: &Value| matches!(value, Value::Map(_));
-    let params = (0..input.params.len()).filter(|&i| is_map(&input.params[i])).map(Slot::Param);
-    let globals = (0..input.globals.len()).filter(|&i| is_map(&input.globals[i].1)).map(Slot::Global);
-    let consts = (0..input.consts.len()).filter(|&i| is_map(&input.consts[i].1)).map(Slot::Const);
-    let uninit = (0..input.uninitialized.len()).filter(|&i| is_map(&input.uninitialized[i].1)).map(Slot::Uninitialized);
-    params.chain(globals).chain(consts).chain(uninit).collect()
+    let groups: [(Vec<bool>, SlotOf); 4] = [
+        (input.params.iter().map(is_map).collect(), Slot::Param),
+        (input.globals.iter().map(|(_, value)| is_map(value)).collect(), Slot::Global),
+        (input.consts.iter().map(|(_, value)| is_map(value)).collect(), Slot::Const),
+        (input.uninitialized.iter().map(|(_, value)| is_map(value)).collect(), Slot::Uninitialized),
+    ];
+    groups.into_iter().flat_map(|(maps, slot)| (0..maps.len()).filter(move |&index| maps[index]).map(slot)).collect()
 }
 
 struct Shrinker<'r, 'a> {

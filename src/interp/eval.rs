@@ -204,7 +204,7 @@ impl<'p> Evaluator<'p> {
             ExprKind::Select { map, indices } => self.select(state, old, map, indices, span),
             ExprKind::Store { map, indices, value } => {
                 let map = self.eval_in(state, map, old)?;
-                let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
+                let keys = self.keys(state, indices, old)?;
                 let value = self.eval_in(state, value, old)?;
                 store(&map, &keys, value, span)
             }
@@ -229,26 +229,22 @@ impl<'p> Evaluator<'p> {
         indices: &[hir::Expr],
         span: Span,
     ) -> Eval<Value> {
-        let held = match &map.kind {
-            ExprKind::Var(var) => Some((*var, old)),
-            ExprKind::Old(inner) => match &inner.kind {
-                ExprKind::Var(var) => Some((*var, true)),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some((var, var_old)) = held else {
+        let Some((var, var_old, steps)) = held_var(map, old) else {
             let map = self.eval_in(state, map, old)?;
-            let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
+            let keys = self.keys(state, indices, old)?;
             return select(&map, &keys, span);
         };
         // The steps the map operand would have taken as an expression.
-        self.charge(if matches!(map.kind, ExprKind::Old(_)) { 2 } else { 1 })?;
-        let keys = indices.iter().map(|index| self.eval_in(state, index, old)).collect::<Eval<Vec<_>>>()?;
+        self.charge(steps)?;
+        let keys = self.keys(state, indices, old)?;
         match self.lookup(state, var, var_old) {
             Some(value) => select(value, &keys, span),
             None => cannot(span, "a variable with no value here"),
         }
+    }
+
+    fn keys(&mut self, state: State<'_>, indices: &[hir::Expr], old: bool) -> Eval<Vec<Value>> {
+        indices.iter().map(|index| self.eval_in(state, index, old)).collect()
     }
 
     fn var(&self, state: State<'_>, var: hir::Var, old: bool, span: Span) -> Eval<Value> {
@@ -443,6 +439,16 @@ fn euclidean(a: &BigInt, b: &BigInt, span: Span) -> Eval<(BigInt, BigInt)> {
     }
     let q = (a - &r) / b;
     Ok((q, r))
+}
+
+/// The variable `expr` is (inside `old(..)` or not), with the steps evaluating it
+/// takes: `a` or `old(a)`.
+fn held_var(expr: &hir::Expr, old: bool) -> Option<(hir::Var, bool, u64)> {
+    match &expr.kind {
+        ExprKind::Var(var) => Some((*var, old, 1)),
+        ExprKind::Old(inner) => held_var(inner, true).map(|(var, old, steps)| (var, old, steps + 1)),
+        _ => None,
+    }
 }
 
 /// `map[k1][k2]…`: a map of arity n is curried (see [`MapValue`]).

@@ -117,9 +117,8 @@ impl Evaluator<'_> {
         span: Span,
     ) -> Eval<Value> {
         let intervals = self.ranges((state, old), forall, vars, body, span);
-        let small = |ranges: &[Range]| size(ranges) <= BigInt::from(SMALL_BOX);
         if let Ok(ranges) = &intervals {
-            if small(ranges) {
+            if size(ranges) <= BigInt::from(SMALL_BOX) {
                 return self.enumerate((state, old), forall, vars, ranges, body);
             }
         }
