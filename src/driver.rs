@@ -51,7 +51,9 @@ impl std::fmt::Display for InputError {
     }
 }
 
-/// Reads a source file as UTF-8 text. Invalid UTF-8 is reported with its byte offset.
+/// Reads a source file as UTF-8 text, without the byte order mark some editors put
+/// first (Boogie ignores it too). Invalid UTF-8 is reported with its line, column and
+/// byte offset.
 pub fn read_source(path: &Path) -> Result<String, InputError> {
     let shown = path.display().to_string();
     let fail = |reason: String| InputError { path: shown.clone(), reason };
@@ -59,8 +61,23 @@ pub fn read_source(path: &Path) -> Result<String, InputError> {
     if bytes.len() >= MAX_FILE_BYTES {
         return Err(fail(format!("file is {} bytes; seedgen reads files under 4 GiB", bytes.len())));
     }
-    String::from_utf8(bytes).map_err(|error| {
-        fail(format!("not valid UTF-8 (invalid byte sequence at byte offset {})", error.utf8_error().valid_up_to()))
+    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        return Err(fail("not valid UTF-8: it is UTF-16 (it starts with a UTF-16 byte order mark)".to_string()));
+    }
+    let text = String::from_utf8(bytes).map_err(|error| {
+        let offset = error.utf8_error().valid_up_to();
+        let valid = &error.as_bytes()[..offset];
+        let line = valid.iter().filter(|&&byte| byte == b'\n').count() + 1;
+        let line_start = valid.iter().rposition(|&byte| byte == b'\n').map_or(0, |newline| newline + 1);
+        let column = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
+        let byte = error.as_bytes()[offset];
+        fail(format!(
+            "not valid UTF-8 (invalid byte sequence at line {line}, column {column}, byte offset {offset}: 0x{byte:02x})"
+        ))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 
@@ -253,8 +270,32 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
     Ok(Outcome::Success)
 }
 
+/// Why `prove-tests` may not write its suite to `path`: it is a directory, or a file is
+/// there that is not a seedgen suite (a program given as `-o` by mistake, say) or that
+/// cannot be read to tell, and `--force` is not given. Checked before any work, so a
+/// long run does not end in a refusal.
+fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Some(format!("cannot write `{shown}`: it is a directory"));
+    }
+    if force || !path.is_file() {
+        return None;
+    }
+    let reason = match std::fs::read(path) {
+        Ok(bytes) if std::str::from_utf8(&bytes).is_ok_and(suite::load::is_suite) => return None,
+        Ok(_) => "it is not a seedgen suite".to_string(),
+        Err(error) => format!("it cannot be read to tell whether it is a seedgen suite ({error})"),
+    };
+    Some(format!("`{shown}` exists and {reason}; pass `--force` to overwrite it"))
+}
+
 /// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
 pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    if let Some(refusal) = refuse_to_write(&config.suite, config.force) {
+        writeln!(streams.err, "seedgen: error: {refusal}")?;
+        return Ok(Outcome::InputError);
+    }
     let Lowered { db, program, cfgs: all_cfgs } = match load_and_lower(&config.file, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
@@ -268,6 +309,10 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         max_unroll: config.max_unroll,
     };
     let selected = gen::select(&all_cfgs, &options);
+    if all_cfgs.is_empty() {
+        writeln!(streams.err, "seedgen: error: `{}` has no procedure with a body to test", config.file.display())?;
+        return Ok(Outcome::InputError);
+    }
     if let Some(missing) = config.procedures.iter().find(|name| !selected.iter().any(|cfg| &cfg.name == *name)) {
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);
