@@ -4,6 +4,7 @@ mod cli;
 mod corpus;
 mod emit_bpl;
 mod fuzz_regressions;
+mod hostile;
 mod prove;
 mod roundtrip;
 mod run_tests;
