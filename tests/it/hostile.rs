@@ -207,9 +207,10 @@ fn generate(name: &str, path: &Path) {
             let params: Vec<String> = (0..10).map(|i| format!("x{i}: int")).collect();
             format!("procedure P({}) returns (y: int) {{\n  y := 0;\n{ifs}}}\n", params.join(", "))
         }
-        "goto_chain.bpl" => {
-            let labels: String = (0..20_000).map(|i| format!("  L{i}: y := y + 1; goto L{};\n", i + 1)).collect();
-            format!("procedure P(x: int) returns (y: int) {{\n  y := x;\n  goto L0;\n{labels}  L20000: return;\n}}\n")
+        _ if name.starts_with("goto_chain_") => {
+            let count = number_in(name);
+            let labels: String = (0..count).map(|i| format!("  L{i}: y := y + 1; goto L{};\n", i + 1)).collect();
+            format!("procedure P(x: int) returns (y: int) {{\n  y := x;\n  goto L0;\n{labels}  L{count}: return;\n}}\n")
         }
         _ if name.starts_with("long_body_") => {
             let body: String = (0..number_in(name)).map(|i| format!("  y := y + {};\n", i % 7)).collect();
