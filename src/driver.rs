@@ -24,7 +24,7 @@ use crate::syntax::{self, ast};
 use crate::verify;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 /// How a run ended; `main` maps it to the exit status (see README "Exit status").
@@ -51,15 +51,26 @@ impl std::fmt::Display for InputError {
     }
 }
 
+/// The largest file seedgen reads: far beyond any real program, and the front end needs
+/// some eighty times a file's size in memory. Below [`MAX_FILE_BYTES`], so its offsets fit
+/// a span.
+pub const MAX_SOURCE_BYTES: usize = 256 << 20;
+const _: () = assert!(MAX_SOURCE_BYTES < MAX_FILE_BYTES);
+
 /// Reads a source file as UTF-8 text, without the byte order mark some editors put
 /// first (Boogie ignores it too). Invalid UTF-8 is reported with its line, column and
 /// byte offset.
 pub fn read_source(path: &Path) -> Result<String, InputError> {
     let shown = path.display().to_string();
     let fail = |reason: String| InputError { path: shown.clone(), reason };
-    let bytes = std::fs::read(path).map_err(|error| fail(error.to_string()))?;
-    if bytes.len() >= MAX_FILE_BYTES {
-        return Err(fail(format!("file is {} bytes; seedgen reads files under 4 GiB", bytes.len())));
+    // Read through a limit, so that `/dev/zero` or a runaway file is an error, not all
+    // of memory.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_SOURCE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|error| fail(error.to_string()))?;
+    if bytes.len() > MAX_SOURCE_BYTES {
+        return Err(fail(format!("seedgen reads files of at most {} MiB", MAX_SOURCE_BYTES >> 20)));
     }
     if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
         return Err(fail("not valid UTF-8: it is UTF-16 (it starts with a UTF-16 byte order mark)".to_string()));
@@ -126,6 +137,7 @@ pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Stre
             Err(error) => {
                 writeln!(streams.err, "seedgen: error: {error}")?;
                 outcome = Outcome::InputError;
+                error_count += 1;
                 continue;
             }
         };
