@@ -294,10 +294,11 @@ fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
     if force || !path.is_file() {
         return None;
     }
-    let reason = match std::fs::read(path) {
-        Ok(bytes) if std::str::from_utf8(&bytes).is_ok_and(suite::load::is_suite) => return None,
-        Ok(_) => "it is not a seedgen suite".to_string(),
-        Err(error) => format!("it cannot be read to tell whether it is a seedgen suite ({error})"),
+    let reason = match std::fs::File::open(path) {
+        Err(error) => format!("cannot be read to tell whether it is a seedgen suite ({error})"),
+        // Read as a source is (within its size limit): what is no UTF-8 text is no suite.
+        Ok(_) if read_source(path).is_ok_and(|text| suite::load::is_suite(&text)) => return None,
+        Ok(_) => "is not a seedgen suite".to_string(),
     };
     Some(format!("`{shown}` exists and {reason}; pass `--force` to overwrite it"))
 }
@@ -312,6 +313,10 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
+    if all_cfgs.is_empty() {
+        writeln!(streams.err, "seedgen: error: `{}` has no procedure with a body to test", config.file.display())?;
+        return Ok(Outcome::InputError);
+    }
     let options = GenOptions {
         goals: config.goals,
         procedures: config.procedures.clone(),
@@ -321,10 +326,6 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         max_unroll: config.max_unroll,
     };
     let selected = gen::select(&all_cfgs, &options);
-    if all_cfgs.is_empty() {
-        writeln!(streams.err, "seedgen: error: `{}` has no procedure with a body to test", config.file.display())?;
-        return Ok(Outcome::InputError);
-    }
     if let Some(missing) = config.procedures.iter().find(|name| !selected.iter().any(|cfg| &cfg.name == *name)) {
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);

@@ -282,5 +282,11 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         _ => {}
     }
     file.persist(path).map_err(|error| error.error)?;
+    // The rename is durable once the directory is; where a directory cannot be synced
+    // (some file systems refuse), the rename stands all the same.
+    #[cfg(unix)]
+    if let Ok(directory) = std::fs::File::open(dir) {
+        let _ = directory.sync_all();
+    }
     Ok(())
 }

@@ -286,7 +286,6 @@ fn a_run_killed_before_the_rename_leaves_the_previous_suite_byte_identical() {
     }
 }
 
-#[cfg(unix)]
 #[test]
 fn a_signal_during_the_write_leaves_the_previous_suite_byte_identical() {
     for signal in ["TERM", "INT"] {
@@ -312,7 +311,6 @@ fn a_signal_during_the_write_leaves_the_previous_suite_byte_identical() {
     }
 }
 
-#[cfg(unix)]
 #[test]
 fn a_suite_behind_a_link_is_replaced_and_the_link_kept() {
     let (dir, before) = proved("json");
@@ -345,7 +343,6 @@ fn force_overwrites_a_file_that_is_not_a_suite() {
     }
 }
 
-#[cfg(unix)]
 #[test]
 fn an_unreadable_program_is_an_input_error() {
     use std::os::unix::fs::PermissionsExt;

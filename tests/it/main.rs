@@ -4,6 +4,7 @@ mod cli;
 mod corpus;
 mod emit_bpl;
 mod fuzz_regressions;
+#[cfg(unix)] // The cases use `/dev/zero`, signals and symbolic links.
 mod hostile;
 mod prove;
 mod roundtrip;
