@@ -2,6 +2,7 @@
 //! with `main.rs`, that knows clap.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use seedgen::cfg::inline;
 use seedgen::config::{
     CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat,
     SeedConfig, SuiteForm, SummaryFormat, VerifyConfig,
@@ -85,6 +86,9 @@ pub struct ProveTestsArgs {
     /// Where to write the suite (default: `<stem>.tests.json` beside FILE).
     #[arg(short, long, value_name = "SUITE")]
     pub output_file: Option<PathBuf>,
+    /// Overwrite the output file even when it is not a seedgen suite.
+    #[arg(long)]
+    pub force: bool,
     /// Only this implementation (repeatable).
     #[arg(long = "proc", value_name = "NAME")]
     pub procedures: Vec<String>,
@@ -94,9 +98,10 @@ pub struct ProveTestsArgs {
     /// The solver's time limit per check, in milliseconds.
     #[arg(long, default_value_t = 10_000, value_name = "MS")]
     pub timeout_ms: u32,
-    /// How many levels of calls to procedures with a body are inlined; deeper calls (and
-    /// all with 0) are modelled by the callee's contract.
-    #[arg(long, default_value_t = 1, value_name = "K")]
+    /// How many levels of calls to procedures with a body are inlined (at most 64);
+    /// deeper calls (and all with 0) are modelled by the callee's contract.
+    #[arg(long, default_value_t = 1, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(..=i64::from(inline::MAX_DEPTH)))]
     pub inline_depth: u32,
     #[command(flatten)]
     pub unroll: UnrollArgs,
@@ -267,12 +272,13 @@ impl Cli {
                 let config = ProveTestsConfig {
                     file: args.file,
                     suite,
+                    force: args.force,
                     goals: args.goals.into(),
                     procedures: args.procedures,
                     timeout_ms: args.timeout_ms,
                     inline_depth: args.inline_depth,
                     unroll,
-                    max_unroll: args.max_unroll.unwrap_or(2 * unroll).max(unroll),
+                    max_unroll: args.max_unroll.unwrap_or(unroll.saturating_mul(2)).max(unroll),
                     minimize: !args.no_minimize,
                     emit,
                     format,
@@ -321,5 +327,25 @@ mod tests {
     #[test]
     fn check_needs_a_file() {
         assert!(Cli::try_parse_from(["seedgen", "check"]).is_err());
+    }
+
+    fn prove_tests(args: &[&str]) -> Option<ProveTestsConfig> {
+        let cli = Cli::try_parse_from(["seedgen", "prove-tests", "p.bpl"].iter().chain(args)).ok()?;
+        let Config::ProveTests(config, _) = cli.into_config() else { panic!("prove-tests parses to ProveTests") };
+        Some(config)
+    }
+
+    #[test]
+    fn prove_tests_overwrites_only_suites_unless_forced() {
+        assert!(!prove_tests(&[]).expect("valid flags").force);
+        assert!(prove_tests(&["--force"]).expect("valid flags").force);
+    }
+
+    #[test]
+    fn prove_tests_bounds_its_depths() {
+        assert_eq!(prove_tests(&["--inline-depth", "64"]).expect("valid flags").inline_depth, 64);
+        assert!(prove_tests(&["--inline-depth", "65"]).is_none(), "deeper inlining is refused");
+        let config = prove_tests(&["--unroll", "4294967295"]).expect("valid flags");
+        assert_eq!(config.max_unroll, u32::MAX, "twice the bound saturates");
     }
 }

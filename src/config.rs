@@ -58,6 +58,8 @@ pub struct ProveTestsConfig {
     pub file: PathBuf,
     /// Where the suite goes: `-o`, or `<stem>.tests.json` beside the input.
     pub suite: PathBuf,
+    /// `--force`: overwrite `suite` even when it is not a seedgen suite.
+    pub force: bool,
     pub goals: GoalSelection,
     /// `--proc`: only these implementations; all when empty.
     pub procedures: Vec<String>,

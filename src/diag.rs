@@ -52,9 +52,26 @@ pub struct Diagnostic {
     pub notes: Vec<String>,
 }
 
+/// Messages and labels longer than this many characters are shortened in the middle:
+/// they quote the user's names and literals, which may be a million characters long.
+/// Notes are kept whole: they carry data, such as a failing test's values.
+const MAX_MESSAGE_CHARS: usize = 400;
+
+/// `text`, its middle replaced by `…` when it is longer than [`MAX_MESSAGE_CHARS`].
+fn elided(text: String) -> String {
+    let count = text.chars().count();
+    if count <= MAX_MESSAGE_CHARS {
+        return text;
+    }
+    let keep = MAX_MESSAGE_CHARS / 2;
+    let head: String = text.chars().take(keep).collect();
+    let tail: String = text.chars().skip(count - keep).collect();
+    format!("{head}…{tail}")
+}
+
 impl Diagnostic {
     pub fn new(severity: Severity, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity, message: message.into(), labels: Vec::new(), notes: Vec::new() }
+        Diagnostic { severity, message: elided(message.into()), labels: Vec::new(), notes: Vec::new() }
     }
 
     pub fn error(message: impl Into<String>) -> Diagnostic {
@@ -66,12 +83,12 @@ impl Diagnostic {
     }
 
     pub fn with_primary(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
-        self.labels.push(Label { span, message: message.into(), primary: true });
+        self.labels.push(Label { span, message: elided(message.into()), primary: true });
         self
     }
 
     pub fn with_secondary(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
-        self.labels.push(Label { span, message: message.into(), primary: false });
+        self.labels.push(Label { span, message: elided(message.into()), primary: false });
         self
     }
 
@@ -231,4 +248,21 @@ pub fn render_human_plain(db: &SourceDb, diagnostics: &[Diagnostic]) -> String {
         emitter.emit(&mut buffer, diagnostic).expect("writing to memory cannot fail");
     }
     String::from_utf8(buffer.into_inner()).expect("codespan renders UTF-8")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_are_shortened_in_the_middle() {
+        let name = "x".repeat(1_000_000);
+        let diagnostic =
+            Diagnostic::error(format!("cannot find variable `{name}`")).with_primary(Span::default(), name);
+        assert_eq!(diagnostic.message.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert!(diagnostic.message.starts_with("cannot find variable `xxx") && diagnostic.message.ends_with("xxx`"));
+        assert!(diagnostic.message.contains('…'));
+        assert_eq!(diagnostic.labels[0].message.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert_eq!(Diagnostic::error("short").message, "short");
+    }
 }

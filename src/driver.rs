@@ -24,7 +24,7 @@ use crate::syntax::{self, ast};
 use crate::verify;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 /// How a run ended; `main` maps it to the exit status (see README "Exit status").
@@ -51,16 +51,44 @@ impl std::fmt::Display for InputError {
     }
 }
 
-/// Reads a source file as UTF-8 text. Invalid UTF-8 is reported with its byte offset.
+/// The largest file seedgen reads: far beyond any real program, and the front end needs
+/// some eighty times a file's size in memory. Below [`MAX_FILE_BYTES`], so its offsets fit
+/// a span.
+pub const MAX_SOURCE_BYTES: usize = 256 << 20;
+const _: () = assert!(MAX_SOURCE_BYTES < MAX_FILE_BYTES);
+
+/// Reads a source file as UTF-8 text, without the byte order mark some editors put
+/// first (Boogie ignores it too). Invalid UTF-8 is reported with its line, column and
+/// byte offset.
 pub fn read_source(path: &Path) -> Result<String, InputError> {
     let shown = path.display().to_string();
     let fail = |reason: String| InputError { path: shown.clone(), reason };
-    let bytes = std::fs::read(path).map_err(|error| fail(error.to_string()))?;
-    if bytes.len() >= MAX_FILE_BYTES {
-        return Err(fail(format!("file is {} bytes; seedgen reads files under 4 GiB", bytes.len())));
+    // Read through a limit, so that `/dev/zero` or a runaway file is an error, not all
+    // of memory.
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_SOURCE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|error| fail(error.to_string()))?;
+    if bytes.len() > MAX_SOURCE_BYTES {
+        return Err(fail(format!("seedgen reads files of at most {} MiB", MAX_SOURCE_BYTES >> 20)));
     }
-    String::from_utf8(bytes).map_err(|error| {
-        fail(format!("not valid UTF-8 (invalid byte sequence at byte offset {})", error.utf8_error().valid_up_to()))
+    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        return Err(fail("not valid UTF-8: it is UTF-16 (it starts with a UTF-16 byte order mark)".to_string()));
+    }
+    let text = String::from_utf8(bytes).map_err(|error| {
+        let offset = error.utf8_error().valid_up_to();
+        let valid = &error.as_bytes()[..offset];
+        let line = valid.iter().filter(|&&byte| byte == b'\n').count() + 1;
+        let line_start = valid.iter().rposition(|&byte| byte == b'\n').map_or(0, |newline| newline + 1);
+        let column = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
+        let byte = error.as_bytes()[offset];
+        fail(format!(
+            "not valid UTF-8 (invalid byte sequence at line {line}, column {column}, byte offset {offset}: 0x{byte:02x})"
+        ))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 
@@ -109,6 +137,7 @@ pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Stre
             Err(error) => {
                 writeln!(streams.err, "seedgen: error: {error}")?;
                 outcome = Outcome::InputError;
+                error_count += 1;
                 continue;
             }
         };
@@ -253,12 +282,41 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
     Ok(Outcome::Success)
 }
 
+/// Why `prove-tests` may not write its suite to `path`: it is a directory, or a file is
+/// there that is not a seedgen suite (a program given as `-o` by mistake, say) or that
+/// cannot be read to tell, and `--force` is not given. Checked before any work, so a
+/// long run does not end in a refusal.
+fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
+    let shown = path.display();
+    if path.is_dir() {
+        return Some(format!("cannot write `{shown}`: it is a directory"));
+    }
+    if force || !path.is_file() {
+        return None;
+    }
+    let reason = match std::fs::File::open(path) {
+        Err(error) => format!("cannot be read to tell whether it is a seedgen suite ({error})"),
+        // Read as a source is (within its size limit): what is no UTF-8 text is no suite.
+        Ok(_) if read_source(path).is_ok_and(|text| suite::load::is_suite(&text)) => return None,
+        Ok(_) => "is not a seedgen suite".to_string(),
+    };
+    Some(format!("`{shown}` exists and {reason}; pass `--force` to overwrite it"))
+}
+
 /// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
 pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    if let Some(refusal) = refuse_to_write(&config.suite, config.force) {
+        writeln!(streams.err, "seedgen: error: {refusal}")?;
+        return Ok(Outcome::InputError);
+    }
     let Lowered { db, program, cfgs: all_cfgs } = match load_and_lower(&config.file, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
+    if all_cfgs.is_empty() {
+        writeln!(streams.err, "seedgen: error: `{}` has no procedure with a body to test", config.file.display())?;
+        return Ok(Outcome::InputError);
+    }
     let options = GenOptions {
         goals: config.goals,
         procedures: config.procedures.clone(),

@@ -37,13 +37,24 @@ use std::collections::BTreeMap;
 /// The largest graph inlining builds; beyond it the remaining calls stay calls.
 pub const MAX_BLOCKS: usize = 20_000;
 
+/// The deepest `--inline-depth` accepted: a recursive procedure inlined deeper only
+/// makes graphs no solver session can take.
+pub const MAX_DEPTH: u32 = 64;
+
 /// `cfg` with its calls inlined up to `depth` levels. `cfgs` are the graphs of every
 /// implementation (as [`super::lower::lower_all`] returns them).
 pub fn inline_calls(program: &hir::Program, cfgs: &[Cfg], cfg: &Cfg, depth: u32) -> Cfg {
+    inline_within(program, cfgs, cfg, depth, MAX_BLOCKS)
+}
+
+/// [`inline_calls`] into a graph of at most `limit` blocks. A callee's copy is built
+/// within the room its caller has left, so the work is bounded by the size of the result
+/// at each level: a procedure calling itself twice does not take exponential time.
+fn inline_within(program: &hir::Program, cfgs: &[Cfg], cfg: &Cfg, depth: u32, limit: usize) -> Cfg {
     if depth == 0 || !has_inlinable_call(program, cfgs, cfg) {
         return cfg.clone();
     }
-    let mut inliner = Inliner { program, cfgs, cfg: cfg.clone() };
+    let mut inliner = Inliner { program, cfgs, cfg: cfg.clone(), limit };
     for block in cfg.block_ids() {
         // The callee's copy is inlined to `depth - 1` already; the rest of the block,
         // moved to a continuation, may hold more calls.
@@ -77,6 +88,8 @@ struct Inliner<'a> {
     program: &'a hir::Program,
     cfgs: &'a [Cfg],
     cfg: Cfg,
+    /// The most blocks `cfg` may grow to.
+    limit: usize,
 }
 
 impl Inliner<'_> {
@@ -90,10 +103,12 @@ impl Inliner<'_> {
             _ => None,
         });
         let (position, callee_cfg) = found?;
-        let callee = inline_calls(self.program, self.cfgs, callee_cfg, depth - 1);
-        if self.cfg.blocks.len() + callee.blocks.len() + 1 > MAX_BLOCKS {
+        // The copy goes beside the caller's blocks and the continuation.
+        let room = self.limit.saturating_sub(self.cfg.blocks.len() + 1);
+        if callee_cfg.blocks.len() > room {
             return None;
         }
+        let callee = inline_within(self.program, self.cfgs, callee_cfg, depth - 1, room);
         let caller = &mut self.cfg.blocks[block.index()];
         let rest = caller.cmds.split_off(position + 1);
         let call = caller.cmds.pop().expect("the call is at `position`");

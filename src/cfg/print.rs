@@ -22,7 +22,7 @@ use crate::source::Span;
 use crate::syntax::ast;
 use crate::syntax::printer;
 use num_bigint::Sign;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Prints one expression whose locals are `locals` (those of its procedure, or of its
 /// graph).
@@ -372,14 +372,17 @@ fn block_labels(program: &hir::Program, cfg: &Cfg) -> Vec<String> {
     taken.extend(program.globals.iter().map(|decl| decl.name.as_str()));
     taken.extend(program.functions.iter().map(|decl| decl.name.as_str()));
     taken.extend(program.procedures.iter().map(|decl| decl.name.as_str()));
+    // The labels given so far, in a set: a graph may have tens of thousands of blocks.
+    let mut given: BTreeSet<String> = BTreeSet::new();
     let mut labels: Vec<String> = Vec::with_capacity(cfg.blocks.len());
     for id in cfg.block_ids() {
         let mut label = format!("bb{}", id.0);
         let mut suffix = 0;
-        while taken.contains(label.as_str()) || labels.contains(&label) {
+        while taken.contains(label.as_str()) || given.contains(&label) {
             suffix += 1;
             label = format!("bb{}_{suffix}", id.0);
         }
+        given.insert(label.clone());
         labels.push(label);
     }
     labels
@@ -403,12 +406,14 @@ fn implementation(
             ast::VarDecl { attrs: local.attrs.clone(), groups: vec![group], span: local.span }
         })
         .collect();
+    let mut prefixes: BTreeMap<BlockId, Vec<&ast::Stmt>> = BTreeMap::new();
+    for (block, prefix) in &extra.block_prefixes {
+        prefixes.entry(*block).or_default().extend(prefix);
+    }
     let mut stmts = Vec::new();
     for (id, block) in cfg.block_ids().zip(&cfg.blocks) {
         stmts.push(ast::Stmt { kind: ast::StmtKind::Label(ident(&labels[id.index()], block.span)), span: block.span });
-        for (_, prefix) in extra.block_prefixes.iter().filter(|(block, _)| *block == id) {
-            stmts.extend(prefix.iter().cloned());
-        }
+        stmts.extend(prefixes.get(&id).into_iter().flatten().map(|&stmt| stmt.clone()));
         block_stmts(&mut to_ast, block, labels, &mut stmts);
     }
     ast::ImplementationDecl {

@@ -14,19 +14,29 @@
 //! variable this analysis lists, when a callee's frame starts, so the two agree.
 
 use super::graph::{BlockId, Cfg, Cmd, CmdKind};
+use super::loops::depth_first;
 use crate::sema::hir::{self, LocalId, LocalKind};
+use std::collections::BTreeSet;
 
 /// The outs and locals of `cfg` that some path may read before writing, sorted by id.
 pub fn read_before_written(cfg: &Cfg) -> Vec<LocalId> {
     let tracked: Vec<bool> = cfg.locals.iter().map(|local| local.kind != LocalKind::In).collect();
     let mut analysis = Analysis { unset_at_start: vec![None; cfg.blocks.len()], read: vec![false; tracked.len()] };
     analysis.unset_at_start[cfg.entry.index()] = Some(tracked);
-    let mut pending = vec![cfg.entry];
-    while let Some(block) = pending.pop() {
+    // Blocks are taken in reverse postorder, so an acyclic graph is done in one pass
+    // (every predecessor before its successors) and a loop in a few rounds; any other
+    // order may revisit a block once per predecessor, which on a graph of thousands of
+    // inlined blocks is far too slow.
+    let mut position = vec![usize::MAX; cfg.blocks.len()];
+    for (index, block) in depth_first(cfg).reverse_postorder.iter().enumerate() {
+        position[block.index()] = index;
+    }
+    let mut pending = BTreeSet::from([(position[cfg.entry.index()], cfg.entry)]);
+    while let Some((_, block)) = pending.pop_first() {
         let unset = analysis.run_block(cfg, block);
         for &succ in cfg.successors(block) {
             if analysis.merge_into(succ, &unset) {
-                pending.push(succ);
+                pending.insert((position[succ.index()], succ));
             }
         }
     }

@@ -89,15 +89,29 @@ fn goal(cfg: &Cfg, block: BlockId, path: StructPath) -> Goal {
     Goal { id, block, path, leaf: true, span: cfg.block(block).span }
 }
 
+/// A goal is a leaf unless it encloses another (its path is a proper prefix of the
+/// other's) or dominates another's block. Both are found by binary search in sorted
+/// lists, so a body with thousands of goals is marked in `O(n log n)`.
 fn mark_leaves(cfg: &Cfg, goals: &mut [Goal]) {
     let dominators = Dominators::compute(cfg, &depth_first(cfg).reverse_postorder);
-    let others: Vec<(StructPath, BlockId)> = goals.iter().map(|goal| (goal.path.clone(), goal.block)).collect();
-    for goal in goals.iter_mut() {
-        let encloses =
-            |(path, _): &&(StructPath, BlockId)| path.0.len() > goal.path.0.len() && path.starts_with(&goal.path);
-        let dominates =
-            |(_, block): &&(StructPath, BlockId)| *block != goal.block && dominators.dominates(goal.block, *block);
-        goal.leaf = !others.iter().any(|other| encloses(&other) || dominates(&other));
+    let mut entered: Vec<u32> = goals.iter().filter_map(|goal| dominators.enter(goal.block)).collect();
+    entered.sort_unstable();
+    let mut paths: Vec<&StructPath> = goals.iter().map(|goal| &goal.path).collect();
+    paths.sort();
+    let leaves: Vec<bool> = goals
+        .iter()
+        .map(|goal| {
+            let below = dominators.strictly_dominated(goal.block);
+            let first_below = entered.partition_point(|&enter| enter < below.start);
+            let dominates = entered.get(first_below).is_some_and(|&enter| enter < below.end);
+            // The paths that extend this one follow it (and its equals) in sorted order.
+            let next = paths.partition_point(|&path| path <= &goal.path);
+            let encloses = paths.get(next).is_some_and(|path| path.starts_with(&goal.path));
+            !dominates && !encloses
+        })
+        .collect();
+    for (goal, leaf) in goals.iter_mut().zip(leaves) {
+        goal.leaf = leaf;
     }
 }
 

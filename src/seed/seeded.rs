@@ -21,7 +21,7 @@
 use crate::cfg::{Block, BlockId, Cfg, CmdKind, Origin, Terminator};
 use crate::seed::goals::{Goal, GoalId, GoalSelection};
 use crate::sema::hir;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One seed: `if (bn == number) { assert false; }` at the start of `block`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,16 +49,20 @@ pub struct SeededCfg {
 pub fn seed(cfg: &Cfg, goals: &[Goal], selection: GoalSelection, taken: &BTreeSet<String>) -> SeededCfg {
     let mut split = cfg.clone();
     let mut goals = goals.to_vec();
-    let mut order: Vec<BlockId> = split.block_ids().collect();
+    // The seed points split off each block: each is printed and numbered right after its
+    // guard, so the latest split comes first.
+    let mut after: BTreeMap<BlockId, Vec<BlockId>> = BTreeMap::new();
     for goal in &mut goals {
         let seed_point = split_after_leading_assumes(&mut split, goal.block);
         if seed_point != goal.block {
-            // The seed point is printed and numbered right after its guard.
-            let at = order.iter().position(|&id| id == goal.block).expect("goal blocks are in the graph");
-            order.insert(at + 1, seed_point);
+            after.entry(goal.block).or_default().insert(0, seed_point);
         }
         goal.block = seed_point;
     }
+    let order: Vec<BlockId> = cfg
+        .block_ids()
+        .flat_map(|id| std::iter::once(id).chain(after.get(&id).into_iter().flatten().copied()))
+        .collect();
     let (cfg, new_id) = split.reordered(&order);
     for goal in &mut goals {
         goal.block = new_id[goal.block.index()];

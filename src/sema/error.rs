@@ -25,6 +25,9 @@ pub enum SemaError {
     /// A type synonym whose expansion nests deeper or has more parts than the checker
     /// allows.
     TypeTooLarge { name: String, span: Span, max_depth: usize, max_size: usize },
+    /// A written type nested deeper than the checker allows (map ranges nest without
+    /// brackets); `span` is its first part too deep.
+    TypeTooDeep { span: Span, limit: usize },
     /// Type arguments given to a type that takes none.
     TypeArguments { name: String, span: Span, decl: Span },
     /// An expression of the wrong type; `because` is what fixed the expected type.
@@ -330,6 +333,7 @@ impl SemaError {
             | SemaError::NotSupported { span, .. }
             | SemaError::SynonymCycle { span, .. }
             | SemaError::TypeTooLarge { span, .. }
+            | SemaError::TypeTooDeep { span, .. }
             | SemaError::TypeArguments { span, .. }
             | SemaError::Mismatch { span, .. }
             | SemaError::Operand { span, .. }
@@ -412,6 +416,11 @@ impl SemaError {
                         "seedgen accepts types nested at most {max_depth} levels deep and made of at most \
                          {max_size} parts, so that no input can exhaust its stack or time"
                     ))
+            }
+            SemaError::TypeTooDeep { span, limit } => {
+                Diagnostic::error(format!("type nested more than {limit} levels deep"))
+                    .with_primary(*span, "this part is too deep")
+                    .with_note("seedgen limits nesting so that no input can exhaust its stack")
             }
             SemaError::TypeArguments { name, span, decl } => {
                 Diagnostic::error(format!("type `{name}` takes no type arguments"))

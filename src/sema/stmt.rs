@@ -4,7 +4,7 @@
 //! when the procedure's `modifies` lists them, each variable once per statement), calls
 //! (a callee may modify only what its caller may), and control flow (`goto` targets,
 //! `break` inside a loop or a labelled enclosing statement). Statements nest at most
-//! `MAX_NESTING` deep, so recursing over blocks is safe.
+//! `MAX_STMT_DEPTH` deep (`else if` chains included), so recursing over blocks is safe.
 
 use super::error::{Action, DeclKind, NameKind, SemaError, Unsupported};
 use super::expr::Scope;

@@ -17,8 +17,8 @@ use std::sync::Arc;
 /// inside the checker this id, which no declaration can get, plays that role.
 pub(super) const ERROR: Type = Type::Named(TypeId(u32::MAX));
 
-/// Synonyms may not expand to types nested deeper than the parser allows brackets, so
-/// recursion over types stays shallow.
+/// Neither written types nor the expansions of synonyms may nest deeper than the parser
+/// allows brackets, so recursion over types stays shallow.
 const MAX_TYPE_DEPTH: usize = MAX_NESTING;
 
 /// Nor to types with more parts than this: expansions share their parts, so a few lines
@@ -66,6 +66,25 @@ pub(super) fn map_type(domain: Vec<Type>, range: Type) -> Type {
     Type::Map(Arc::new(MapType { domain, range }))
 }
 
+/// The span of the first part of `ty` nested deeper than [`MAX_TYPE_DEPTH`], found
+/// without recursion.
+fn too_deep(ty: &ast::Type) -> Option<Span> {
+    let mut pending = vec![(ty, 1usize)];
+    while let Some((ty, depth)) = pending.pop() {
+        if depth > MAX_TYPE_DEPTH {
+            return Some(ty.span);
+        }
+        match &ty.kind {
+            ast::TypeKind::Int | ast::TypeKind::Bool | ast::TypeKind::Real => {}
+            ast::TypeKind::Named { args, .. } => pending.extend(args.iter().map(|arg| (arg, depth + 1))),
+            ast::TypeKind::Map { domain, range, .. } => {
+                pending.extend(domain.iter().chain([&**range]).map(|part| (part, depth + 1)))
+            }
+        }
+    }
+    None
+}
+
 /// `bv32` and `float24e8` name built-in families outside the core.
 fn builtin_family(name: &str) -> Option<Unsupported> {
     let all_digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
@@ -84,6 +103,16 @@ impl Checker {
     /// enclosing declaration, which was rejected already, so they become the error type
     /// without a further error.
     pub(super) fn resolve_type(&mut self, ty: &ast::Type, type_params: &[ast::Ident]) -> Type {
+        // A map's range nests without brackets (`[int][int]int`), so the parser's bracket
+        // limit does not bound a written type: measure it before recursing over it.
+        if let Some(span) = too_deep(ty) {
+            self.error(SemaError::TypeTooDeep { span, limit: MAX_TYPE_DEPTH });
+            return ERROR;
+        }
+        self.resolve_bounded_type(ty, type_params)
+    }
+
+    fn resolve_bounded_type(&mut self, ty: &ast::Type, type_params: &[ast::Ident]) -> Type {
         match &ty.kind {
             ast::TypeKind::Int => Type::Int,
             ast::TypeKind::Bool => Type::Bool,
@@ -101,8 +130,8 @@ impl Checker {
                     });
                     in_scope.extend(own.iter().cloned());
                 }
-                let domain = domain.iter().map(|index| self.resolve_type(index, &in_scope)).collect();
-                let range = self.resolve_type(range, &in_scope);
+                let domain = domain.iter().map(|index| self.resolve_bounded_type(index, &in_scope)).collect();
+                let range = self.resolve_bounded_type(range, &in_scope);
                 if own.is_empty() {
                     map_type(domain, range)
                 } else {
@@ -120,7 +149,7 @@ impl Checker {
         type_params: &[ast::Ident],
     ) -> Type {
         // Arguments are resolved even when the head is wrong, so their own mistakes show.
-        let args: Vec<Type> = args.iter().map(|arg| self.resolve_type(arg, type_params)).collect();
+        let args: Vec<Type> = args.iter().map(|arg| self.resolve_bounded_type(arg, type_params)).collect();
         if type_params.iter().any(|param| param.name == name.name) {
             return ERROR;
         }
@@ -166,7 +195,11 @@ impl Checker {
             .map(|decl| {
                 let mut found = Vec::new();
                 let rhs = decl.synonym.as_ref().expect("only synonyms are passed");
-                synonym_uses(rhs, &index, &mut found);
+                // A type too deep to walk is reported (and made the error type) when it
+                // is resolved below.
+                if too_deep(rhs).is_none() {
+                    synonym_uses(rhs, &index, &mut found);
+                }
                 found
             })
             .collect();
@@ -181,7 +214,7 @@ impl Checker {
             }
             let rhs = decl.synonym.as_ref().expect("only synonyms are passed");
             let mut expansion = self.resolve_type(rhs, &[]);
-            let measure = measure(rhs, &index, &measures);
+            let measure = if is_error(&expansion) { SCALAR } else { measure(rhs, &index, &measures) };
             if measure.depth > MAX_TYPE_DEPTH || measure.size > MAX_TYPE_SIZE {
                 self.error(SemaError::TypeTooLarge {
                     name: name.clone(),
@@ -282,8 +315,8 @@ fn measure(ty: &ast::Type, index: &BTreeMap<&str, usize>, measures: &[Option<Mea
     }
 }
 
-/// The synonyms a written type mentions, with the span of each mention. Written types
-/// nest at most `MAX_NESTING` deep, so this recursion is shallow.
+/// The synonyms a written type mentions, with the span of each mention. Only called on
+/// types [`too_deep`] accepts, so this recursion is shallow.
 fn synonym_uses(ty: &ast::Type, index: &BTreeMap<&str, usize>, found: &mut Vec<(usize, Span)>) {
     match &ty.kind {
         ast::TypeKind::Int | ast::TypeKind::Bool | ast::TypeKind::Real => {}
@@ -354,6 +387,13 @@ mod tests {
     fn unknown_types_get_a_suggestion() {
         rejects!("type Ref; var x: Rf;", "did you mean `Ref`?");
         rejects!("var x: integer;", "cannot find type `integer`");
+    }
+
+    #[test]
+    fn written_types_nest_no_deeper_than_synonyms() {
+        let nested = |depth: usize| format!("var m: {}int;", "[int]".repeat(depth));
+        accepts!(&nested(255));
+        rejects!(&nested(300), "type nested more than 256 levels deep");
     }
 
     #[test]

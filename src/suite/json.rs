@@ -116,6 +116,10 @@ pub struct Test {
     pub expect: Expect,
 }
 
+/// Every value [`Expect::outcome`] may have: only runs that are executions become tests,
+/// so [`crate::suite::expected_outcome`]'s `error` is never recorded.
+pub const OUTCOMES: [&str; 3] = ["pass", "fail", "infeasible"];
+
 /// The recorded outcome of a test's run.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]

@@ -105,6 +105,20 @@ pub fn form_of(text: &str) -> SuiteForm {
     }
 }
 
+/// Whether `text` is a suite seedgen wrote, of any version: JSON whose `format` is
+/// [`json::FORMAT`], or Boogie text with a suite header `axiom {:seedgen_suite …}`.
+/// `prove-tests` overwrites nothing else without `--force`.
+pub fn is_suite(text: &str) -> bool {
+    match form_of(text) {
+        SuiteForm::Json => serde_json::from_str::<serde_json::Value>(text)
+            .is_ok_and(|value| value.get("format").and_then(serde_json::Value::as_str) == Some(json::FORMAT)),
+        SuiteForm::Bpl => crate::syntax::parse(FileId(0), text).0.decls.iter().any(|decl| {
+            matches!(decl, crate::syntax::ast::Decl::Axiom(axiom)
+                if axiom.attrs.first().is_some_and(|attr| attr.name.name == "seedgen_suite"))
+        }),
+    }
+}
+
 /// Parses a suite text of either form, without looking at the program.
 pub fn read(text: &str) -> Result<json::Suite, LoadError> {
     match form_of(text) {
@@ -185,10 +199,34 @@ pub fn load_suite(
             json::VERSION
         )));
     }
+    let names: Vec<&str> = suite.procedures.iter().map(|procedure| procedure.name.as_str()).collect();
+    if !names.is_empty() && !cfgs.iter().any(|cfg| names.contains(&cfg.name.as_str())) {
+        return Err(top(format!(
+            "the suite is for another program: it was generated from `{}`, and this program implements none of \
+             its procedures ({})",
+            suite.source.file,
+            names.iter().map(|name| format!("`{name}`")).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    let mut seen = std::collections::BTreeSet::new();
     let mut tests = Vec::new();
     for procedure in &suite.procedures {
         let cfg = cfgs.iter().find(|cfg| cfg.name == procedure.name);
         for test in &procedure.tests {
+            let error = |field: &str, message: String| LoadError {
+                message,
+                location: format!("test {}, {field}", test.id),
+                span: locate(&test.id),
+            };
+            if !seen.insert(test.id.as_str()) {
+                return Err(error("id", "more than one test has this id".to_string()));
+            }
+            if !json::OUTCOMES.contains(&test.expect.outcome.as_str()) {
+                let expected: Vec<String> = json::OUTCOMES.iter().map(|outcome| format!("`{outcome}`")).collect();
+                let message =
+                    format!("unknown outcome `{}`: expected one of {}", test.expect.outcome, expected.join(", "));
+                return Err(error("expect.outcome", message));
+            }
             let stale =
                 |reason: String| LoadedTest::Stale { id: test.id.clone(), procedure: procedure.name.clone(), reason };
             let loaded = match cfg {
@@ -365,6 +403,17 @@ mod tests {
         let (message, at) = error_at("{ \"format\": \"é");
         assert!(message.contains("EOF"), "{message}");
         assert_eq!(at, "é", "the last character read, whole although serde counts bytes");
+    }
+
+    #[test]
+    fn suites_of_either_form_are_recognised() {
+        assert!(is_suite("{\"format\": \"seedgen-suite\", \"version\": 1}"));
+        assert!(is_suite("// a suite\naxiom {:seedgen_suite \"seedgen-suite\", 7} true;\n"));
+        assert!(!is_suite("{\"format\": \"other\"}"));
+        assert!(!is_suite("{\"format\": \"seedgen-suite\""));
+        assert!(!is_suite("procedure P() { }"));
+        assert!(!is_suite(""));
+        assert!(!is_suite("not Boogie at all"));
     }
 
     #[test]

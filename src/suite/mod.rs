@@ -229,16 +229,64 @@ pub fn to_text(suite: &json::Suite, program: &hir::Program, form: SuiteForm) -> 
     }
 }
 
-/// Writes `text` to `path` atomically: to a temporary file in the same directory, then
-/// renamed over `path`, so an interrupted run never leaves a half-written suite.
+/// Writes `text` to `path` atomically: to a temporary file `.<name>.<random>.tmp` in the
+/// same directory, then renamed over `path`, so an interrupted run never leaves a
+/// half-written file and `path` is the old file or the new one, never a mix. A new file
+/// gets the permissions the umask allows, a replaced one keeps its own; a symbolic link
+/// is followed (the file it names is replaced, the link stays). What is neither a
+/// regular file nor absent (`/dev/null`, a pipe) is written in place: renaming over a
+/// device would replace it.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::{Error, ErrorKind};
+    match std::fs::metadata(path) {
+        Ok(metadata) if metadata.is_dir() => return Err(Error::new(ErrorKind::IsADirectory, "it is a directory")),
+        Ok(metadata) if !metadata.is_file() => {
+            return std::fs::OpenOptions::new().write(true).open(path)?.write_all(text.as_bytes());
+        }
+        _ => {}
+    }
+    let resolved = if path.is_symlink() { std::fs::canonicalize(path).ok() } else { None };
+    let path = resolved.as_deref().unwrap_or(path);
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    // tempfile's errors name the random temporary path; say what the user can act on.
+    let mut file = builder.tempfile_in(dir).map_err(|error| {
+        let shown = dir.display();
+        let reason = match error.kind() {
+            ErrorKind::NotFound => format!("the directory `{shown}` does not exist"),
+            ErrorKind::PermissionDenied => format!("no permission to create a file in `{shown}`"),
+            kind => format!("cannot create a file in `{shown}`: {kind}"),
+        };
+        Error::new(error.kind(), reason)
+    })?;
+    if let Ok(existing) = std::fs::metadata(path) {
+        file.as_file().set_permissions(existing.permissions())?;
+    }
     file.write_all(text.as_bytes())?;
     file.as_file().sync_all()?;
+    // A test hook (tests/it/hostile.rs), read nowhere else: `SEEDGEN_FAULT` set to
+    // `abort-before-rename` kills the process between writing the temporary file and
+    // renaming it, as a crash or `kill -9` at the worst moment would; `wait-before-rename`
+    // waits there for a minute, for a test to send a signal.
+    match std::env::var("SEEDGEN_FAULT").as_deref() {
+        Ok("abort-before-rename") => std::process::abort(),
+        Ok("wait-before-rename") => std::thread::sleep(std::time::Duration::from_secs(60)),
+        _ => {}
+    }
     file.persist(path).map_err(|error| error.error)?;
+    // The rename is durable once the directory is; where a directory cannot be synced
+    // (some file systems refuse), the rename stands all the same.
+    #[cfg(unix)]
+    if let Ok(directory) = std::fs::File::open(dir) {
+        let _ = directory.sync_all();
+    }
     Ok(())
 }

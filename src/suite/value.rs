@@ -5,6 +5,7 @@
 //! not know; the interpreter checks every input against its declared type.
 
 use crate::sema::hir;
+use crate::syntax::lexer::MAX_LITERAL_DIGITS;
 use crate::vc::{MapValue, Value};
 use num_bigint::BigInt;
 use serde_json::json;
@@ -38,6 +39,10 @@ pub fn from_json(program: &hir::Program, json: &serde_json::Value) -> Result<Val
                 .map(|value| Value::Int(BigInt::from(value)))
                 .ok_or_else(|| format!("`{number}` is not an integer")),
         },
+        // As in a program, so that converting it stays fast: the lexer's limit.
+        serde_json::Value::String(digits) if digits.len() > MAX_LITERAL_DIGITS + 1 => {
+            Err(format!("an integer of more than {MAX_LITERAL_DIGITS} digits"))
+        }
         serde_json::Value::String(digits) => {
             digits.parse::<BigInt>().map(Value::Int).map_err(|_| format!("`\"{digits}\"` is not an integer"))
         }
@@ -107,5 +112,9 @@ mod tests {
         assert!(from_json(&program, &json!(1.5)).unwrap_err().contains("not an integer"));
         assert!(from_json(&program, &json!({"entries": [[1]], "default": 0})).unwrap_err().contains("pair"));
         assert!(from_json(&program, &json!(null)).is_err());
+        let huge = "9".repeat(MAX_LITERAL_DIGITS + 2);
+        assert!(from_json(&program, &json!(huge)).unwrap_err().contains("more than 100000 digits"));
+        let negative = format!("-{}", "9".repeat(MAX_LITERAL_DIGITS));
+        assert!(from_json(&program, &json!(negative)).is_ok(), "a sign is no digit");
     }
 }

@@ -325,6 +325,31 @@ pub enum TypeKind {
     },
 }
 
+/// Map types nest without brackets (`[int][int]…int`), and the parser builds them without
+/// recursion; dropping them must not recurse either (as for [`Expr`]), or a hostile
+/// input would overflow the stack after its error was reported.
+impl Drop for Type {
+    fn drop(&mut self) {
+        let mut pending = Vec::new();
+        move_type_children_into(&mut self.kind, &mut pending);
+        while let Some(mut ty) = pending.pop() {
+            move_type_children_into(&mut ty.kind, &mut pending);
+        }
+    }
+}
+
+/// Moves the parts of `kind` to `out`, leaving a leaf.
+fn move_type_children_into(kind: &mut TypeKind, out: &mut Vec<Type>) {
+    match std::mem::replace(kind, TypeKind::Int) {
+        TypeKind::Int | TypeKind::Bool | TypeKind::Real => {}
+        TypeKind::Named { args, .. } => out.extend(args),
+        TypeKind::Map { domain, range, .. } => {
+            out.extend(domain);
+            out.push(*range);
+        }
+    }
+}
+
 #[derive(Debug, PartialEq)]
 pub struct Expr {
     pub kind: ExprKind,
@@ -728,5 +753,16 @@ mod tests {
             expr = Expr { kind: ExprKind::Unary { op: UnaryOp::Not, operand }, span };
         }
         drop(expr);
+    }
+
+    #[test]
+    fn dropping_a_very_deep_map_type_does_not_overflow_the_stack() {
+        let span = Span::default();
+        let mut ty = Type { kind: TypeKind::Int, span };
+        for _ in 0..1_000_000 {
+            let domain = vec![Type { kind: TypeKind::Int, span }];
+            ty = Type { kind: TypeKind::Map { type_params: Vec::new(), domain, range: Box::new(ty) }, span };
+        }
+        drop(ty);
     }
 }

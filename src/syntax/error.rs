@@ -10,6 +10,11 @@ pub enum ParseError {
         error: LexError,
         span: Span,
     },
+    /// A run of characters that start no token.
+    InvalidChars {
+        found: String,
+        span: Span,
+    },
     UnexpectedToken {
         found: String,
         span: Span,
@@ -26,6 +31,12 @@ pub enum ParseError {
     },
     /// An expression nested deeper than [`crate::syntax::MAX_EXPR_DEPTH`].
     ExprTooDeep {
+        span: Span,
+        limit: usize,
+    },
+    /// A statement nested deeper than [`crate::syntax::MAX_STMT_DEPTH`] (an `else if`
+    /// chain counts).
+    StmtTooDeep {
         span: Span,
         limit: usize,
     },
@@ -48,10 +59,12 @@ impl ParseError {
     pub fn span(&self) -> Span {
         match self {
             ParseError::Lex { span, .. }
+            | ParseError::InvalidChars { span, .. }
             | ParseError::UnexpectedToken { span, .. }
             | ParseError::UnexpectedEof { span, .. }
             | ParseError::NestingTooDeep { span, .. }
             | ParseError::ExprTooDeep { span, .. }
+            | ParseError::StmtTooDeep { span, .. }
             | ParseError::LocalAfterStatement { span, .. }
             | ParseError::TooMany { span, .. } => *span,
         }
@@ -60,6 +73,11 @@ impl ParseError {
     pub fn to_diagnostic(&self) -> Diagnostic {
         match self {
             ParseError::Lex { error, span } => lex_diagnostic(error, *span),
+            ParseError::InvalidChars { found, span } => {
+                let plural = if found.chars().nth(1).is_some() { "s" } else { "" };
+                Diagnostic::error(format!("invalid character{plural} `{}`", shown_chars(found)))
+                    .with_primary(*span, "not part of any Boogie token")
+            }
             ParseError::UnexpectedToken { found, span, expected } => {
                 let diagnostic =
                     Diagnostic::error(format!("unexpected {found}")).with_primary(*span, expected_label(expected));
@@ -77,6 +95,12 @@ impl ParseError {
                 Diagnostic::error(format!("expression nested more than {limit} levels deep"))
                     .with_primary(*span, "this expression is too deep")
                     .with_help("split it with intermediate variables or functions")
+            }
+            ParseError::StmtTooDeep { span, limit } => {
+                Diagnostic::error(format!("statements nested more than {limit} levels deep"))
+                    .with_primary(*span, "this branch is too deep")
+                    .with_note("each `else if` counts as nested in the `else` before it")
+                    .with_help("split the chain, e.g. into a helper procedure")
             }
             ParseError::LocalAfterStatement { span, first_statement } => {
                 Diagnostic::error("local variable declared after a statement")
@@ -106,9 +130,24 @@ fn lex_diagnostic(error: &LexError, span: Span) -> Diagnostic {
         LexError::LiteralTooLong => Diagnostic::error("integer literal too long")
             .with_primary(span, "more digits than seedgen accepts")
             .with_note(format!("literals are limited to {} digits", crate::syntax::lexer::MAX_LITERAL_DIGITS)),
+        LexError::BitVectorWidth => Diagnostic::error("bit-vector width too large")
+            .with_primary(span, format!("widths are at most {} bits", u32::MAX)),
         LexError::FloatLiteral => Diagnostic::error("floating-point literals are not supported yet")
             .with_primary(span, "floating-point literal"),
     }
+}
+
+/// At most this many invalid characters are shown in a message.
+const MAX_CHARS_SHOWN: usize = 16;
+
+/// Characters as a message shows them: control and invisible ones escaped (`\u{0}`,
+/// `\u{202e}`), so a message never carries a terminal escape or reorders its text.
+fn shown_chars(found: &str) -> String {
+    let mut shown: String = found.chars().take(MAX_CHARS_SHOWN).flat_map(char::escape_debug).collect();
+    if found.chars().nth(MAX_CHARS_SHOWN).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 /// Token classes are named plainly; fixed tokens are shown in backticks.

@@ -21,6 +21,8 @@ pub enum LexError {
     UnterminatedComment,
     UnterminatedString,
     LiteralTooLong,
+    /// A bit-vector literal's width (`1bv99999999999`) beyond `u32`.
+    BitVectorWidth,
     /// Hexadecimal floating-point literals (`0x1.0e0f24e8`), outside the core.
     FloatLiteral,
 }
@@ -268,7 +270,7 @@ fn parse_digits(digits: &str) -> Result<BigUint, LexError> {
 
 fn bit_vector(lex: &mut logos::Lexer<Token>) -> Result<(BigUint, u32), LexError> {
     let (value, width) = lex.slice().split_once("bv").expect("the regex contains `bv`");
-    let width = width.parse::<u32>().map_err(|_| LexError::LiteralTooLong)?;
+    let width = width.parse::<u32>().map_err(|_| LexError::BitVectorWidth)?;
     Ok((parse_digits(value)?, width))
 }
 

@@ -3,8 +3,9 @@
 //! The only module that knows logos and lalrpop. [`parse`] never fails: it returns the
 //! program it could read and every error it found, recovering at declaration boundaries.
 //!
-//! Invariant: a program returned without errors nests at most [`MAX_NESTING`] brackets
-//! and [`MAX_EXPR_DEPTH`] expression levels deep, so later passes may recurse over it.
+//! Invariant: a program returned without errors nests at most [`MAX_NESTING`] brackets,
+//! [`MAX_EXPR_DEPTH`] expression levels and [`MAX_STMT_DEPTH`] statement levels deep, so
+//! later passes may recurse over it.
 
 pub mod actions;
 pub mod ast;
@@ -29,6 +30,9 @@ lalrpop_mod!(
 pub const MAX_NESTING: usize = 256;
 /// The deepest expression accepted (operator chains nest without brackets).
 pub const MAX_EXPR_DEPTH: usize = 1_000;
+/// The deepest statement accepted: an `else if` nests in the `else` before it (as goal
+/// ids and every later stage see it), so a long chain nests without brackets.
+pub const MAX_STMT_DEPTH: usize = 1_000;
 /// At most this many syntax errors are reported per file.
 pub const MAX_ERRORS: usize = 50;
 
@@ -48,7 +52,7 @@ pub fn parse(file: FileId, source: &str) -> (ast::Program, Vec<ParseError>) {
             ast::Program::default()
         }
     };
-    if let Some(error) = too_deep(&program) {
+    if let Some(error) = too_deep(&program).or_else(|| stmt_too_deep(&program)) {
         errors.push(error);
         return (ast::Program::default(), cap(errors));
     }
@@ -80,7 +84,15 @@ fn tokenize(file: FileId, source: &str) -> Result<Vec<Spanned>, Vec<ParseError>>
     if !problems.is_empty() {
         let errors = problems
             .into_iter()
-            .map(|problem| ParseError::Lex { error: problem.error, span: Span::new(file, problem.start, problem.end) })
+            .map(|problem| {
+                let span = Span::new(file, problem.start, problem.end);
+                match problem.error {
+                    LexError::InvalidChar => {
+                        ParseError::InvalidChars { found: source[problem.start..problem.end].to_string(), span }
+                    }
+                    error => ParseError::Lex { error, span },
+                }
+            })
             .collect();
         return Err(cap(errors));
     }
@@ -154,6 +166,37 @@ fn too_deep(program: &ast::Program) -> Option<ParseError> {
     found
 }
 
+/// Finds the first statement deeper than [`MAX_STMT_DEPTH`], counting the `n`-th branch
+/// of an `if` as `n` levels deep, without recursing.
+fn stmt_too_deep(program: &ast::Program) -> Option<ParseError> {
+    let bodies = program.decls.iter().filter_map(|decl| match decl {
+        ast::Decl::Procedure(decl) => decl.body.as_ref(),
+        ast::Decl::Implementation(decl) => Some(&decl.body),
+        _ => None,
+    });
+    let mut pending: Vec<(&[ast::Stmt], usize)> = bodies.map(|body| (&body.stmts[..], 1)).collect();
+    while let Some((stmts, depth)) = pending.pop() {
+        for stmt in stmts {
+            match &stmt.kind {
+                ast::StmtKind::If { branches, else_block } => {
+                    for (index, branch) in branches.iter().enumerate() {
+                        if depth + index > MAX_STMT_DEPTH {
+                            return Some(ParseError::StmtTooDeep { span: branch.span, limit: MAX_STMT_DEPTH });
+                        }
+                        pending.push((&branch.block.stmts, depth + index + 1));
+                    }
+                    if let Some(block) = else_block {
+                        pending.push((&block.stmts, depth + branches.len()));
+                    }
+                }
+                ast::StmtKind::While { body, .. } => pending.push((&body.stmts, depth + 1)),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 fn expr_too_deep(root: &ast::Expr) -> Option<ParseError> {
     let mut pending = vec![(root, 1usize)];
     while let Some((expr, depth)) = pending.pop() {
@@ -163,4 +206,24 @@ fn expr_too_deep(root: &ast::Expr) -> Option<ParseError> {
         expr.kind.for_each_child(&mut |child| pending.push((child, depth + 1)));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn else_if_chain(arms: usize) -> String {
+        let rest: String = (1..arms).map(|arm| format!(" else if (x == {arm}) {{ }}")).collect();
+        format!("procedure P(x: int) {{ if (x == 0) {{ }}{rest} }}")
+    }
+
+    #[test]
+    fn else_if_chains_nest_at_most_max_stmt_depth() {
+        assert!(parse(FileId(0), &else_if_chain(MAX_STMT_DEPTH)).1.is_empty());
+        let source = else_if_chain(MAX_STMT_DEPTH + 1);
+        let (_, errors) = parse(FileId(0), &source);
+        let [ParseError::StmtTooDeep { span, limit }] = errors.as_slice() else { panic!("{errors:?}") };
+        assert_eq!(*limit, MAX_STMT_DEPTH);
+        assert!(source[span.range()].starts_with(&format!("if (x == {MAX_STMT_DEPTH})")), "{}", &source[span.range()]);
+    }
 }

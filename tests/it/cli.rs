@@ -1,6 +1,6 @@
 //! The `check` command's contract: exit statuses, message formats, hostile inputs.
 
-use crate::support::seedgen;
+use crate::support::{pseudo_random, seedgen};
 use std::io::Write;
 
 fn write_temp(bytes: &[u8]) -> tempfile::NamedTempFile {
@@ -121,16 +121,9 @@ fn ten_thousand_digit_literal_is_fine() {
 
 #[test]
 fn garbage_gives_few_diagnostics() {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let garbage: Vec<u8> = (0..2_000_000)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            // Printable ASCII: valid UTF-8 that is nonsense as Boogie.
-            b' ' + (state % 95) as u8
-        })
-        .collect();
+    // Printable ASCII: valid UTF-8 that is nonsense as Boogie.
+    let garbage: Vec<u8> =
+        pseudo_random(0x9e37_79b9_7f4a_7c15, 2_000_000).map(|number| b' ' + (number % 95) as u8).collect();
     let (code, _, stderr) = check_bytes(&garbage, &["--message-format", "short"]);
     assert_eq!(code, Some(1));
     assert!(stderr.lines().count() <= 60, "{} lines", stderr.lines().count());

@@ -5,6 +5,8 @@ mod corpus;
 mod emit_bpl;
 mod evaluation;
 mod fuzz_regressions;
+#[cfg(unix)] // The cases use `/dev/zero`, signals and symbolic links.
+mod hostile;
 mod prove;
 mod roundtrip;
 mod run_tests;

@@ -47,6 +47,17 @@ pub fn check_report(name: &str, text: &str) -> String {
     format!("{human}\n--- short ---\n{}\n", short.join("\n"))
 }
 
+/// `count` pseudo-random numbers from `seed` (xorshift64): reproducible garbage.
+pub fn pseudo_random(seed: u64, count: usize) -> impl Iterator<Item = u64> {
+    let mut state = seed;
+    (0..count).map(move |_| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    })
+}
+
 /// Runs the `seedgen` binary from the crate root.
 pub fn seedgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_seedgen"))

@@ -1,0 +1,4 @@
+procedure P() {
+  var x: int;
+  x := 1;‮
+}

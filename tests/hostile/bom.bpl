@@ -1,0 +1,4 @@
+﻿procedure P(x: int) returns (y: int)
+{
+  y := x;
+}

@@ -1,0 +1,4 @@
+function f(x: int): int;
+procedure P() {
+  call f(1);
+}

@@ -1,0 +1,7 @@
+procedure P(x: int) returns (y: int)
+  requires x > 0;
+  requires x < 0;
+  ensures y == 1;
+{
+  y := 2;
+}

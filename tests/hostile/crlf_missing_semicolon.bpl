@@ -1,0 +1,4 @@
+procedure P(x: int)
+{
+  assert x > 0
+}

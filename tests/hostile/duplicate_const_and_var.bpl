@@ -1,0 +1,2 @@
+const c: int;
+var c: bool;

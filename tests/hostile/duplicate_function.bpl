@@ -1,0 +1,2 @@
+function f(x: int): int;
+function f(y: int): bool;

@@ -1,0 +1,3 @@
+procedure P() {
+  assert [31mtrue;
+}

@@ -1,0 +1,3 @@
+procedure P(x: int) {
+  assert x != 7;
+}

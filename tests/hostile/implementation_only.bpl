@@ -1,0 +1,3 @@
+implementation P(x: int)
+{
+}

@@ -1,0 +1,3 @@
+// a comment
+// café in Latin-1
+procedure P() { }

@@ -1,0 +1,11 @@
+// A function defined by itself: no model of the definition exists, and evaluating it
+// never ends.
+function f(x: int): int { f(x) + 1 }
+
+procedure P(x: int) returns (y: int) {
+  if (f(x) > 0) {
+    y := 1;
+  } else {
+    y := 2;
+  }
+}

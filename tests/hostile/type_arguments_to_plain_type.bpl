@@ -1,0 +1,2 @@
+type T;
+var x: T int;

@@ -1,0 +1,4 @@
+type T;
+procedure P() {
+  assert T == T;
+}

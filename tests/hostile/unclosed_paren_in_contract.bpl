@@ -1,0 +1,4 @@
+procedure P(x: int)
+  requires (x > 0 && (x < 10);
+{
+}

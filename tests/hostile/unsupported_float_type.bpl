@@ -1,0 +1,1 @@
+var f: float24e8;

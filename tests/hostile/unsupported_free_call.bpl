@@ -1,0 +1,4 @@
+procedure Q();
+procedure P() {
+  free call Q();
+}

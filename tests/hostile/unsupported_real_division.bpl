@@ -1,0 +1,3 @@
+procedure P(x: int) returns (y: int) {
+  y := x / 2;
+}

@@ -1,0 +1,1 @@
+type Set a = [a]bool;

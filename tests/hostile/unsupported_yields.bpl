@@ -1,0 +1,1 @@
+procedure {:yields} P() { }

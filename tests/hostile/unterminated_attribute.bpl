@@ -1,0 +1,3 @@
+procedure {:inline 1 P(x: int)
+{
+}

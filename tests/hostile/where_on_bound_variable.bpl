@@ -1,0 +1,1 @@
+axiom (forall x: int where x > 0 :: x >= 1);
