@@ -5,17 +5,19 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::cfg::inline;
 use seedgen::config::{
     CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat,
-    SeedConfig, SuiteForm, SummaryFormat, VerifyConfig,
+    SeedConfig, SolverLimits, SuiteForm, SummaryFormat, VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Exhaustive-coverage regression test suites for Boogie programs, from failed proofs.
 #[derive(Parser, Debug)]
 #[command(name = "seedgen", version, about, long_about = None, propagate_version = true)]
 #[command(after_help = "Exit status: 0 success, 1 the program has errors, 2 usage or input error, \
-                        101 internal error (a bug: please report it).")]
+                        3 incomplete (the solver or `--time-limit` left goals or checks undecided; \
+                        what was established is still written), 101 internal error (a bug: please report it).")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -71,9 +73,8 @@ pub struct VerifyArgs {
     /// The program to verify.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The solver's time limit per check, in milliseconds.
-    #[arg(long, default_value_t = 10_000, value_name = "MS")]
-    pub timeout_ms: u32,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -95,9 +96,8 @@ pub struct ProveTestsArgs {
     /// Which goals are seeded; every goal is reported either way.
     #[arg(long, value_enum, default_value_t = GoalsArg::Leaves, value_name = "WHICH")]
     pub goals: GoalsArg,
-    /// The solver's time limit per check, in milliseconds.
-    #[arg(long, default_value_t = 10_000, value_name = "MS")]
-    pub timeout_ms: u32,
+    #[command(flatten)]
+    pub solver: SolverArgs,
     /// How many levels of calls to procedures with a body are inlined (at most 64);
     /// deeper calls (and all with 0) are modelled by the callee's contract.
     #[arg(long, default_value_t = 1, value_name = "K",
@@ -122,6 +122,29 @@ pub struct ProveTestsArgs {
     pub format: FormatArg,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// The solver's limits, shared by `verify` and `prove-tests`.
+#[derive(Args, Debug)]
+pub struct SolverArgs {
+    /// The solver's time limit per check, in milliseconds.
+    #[arg(long, default_value_t = 10_000, value_name = "MS")]
+    pub timeout_ms: u32,
+    /// The whole run's time limit, in seconds (fractions allowed): checks still open
+    /// then are answered "not covered: the run's time limit was reached", what was
+    /// established is written, and the exit status is 3 (incomplete).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+}
+
+/// A positive number of seconds, at most a year.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    const YEAR: f64 = 365.0 * 24.0 * 3600.0;
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= YEAR => Ok(Duration::from_secs_f64(seconds)),
+        Ok(_) => Err(format!("`{text}` is not a number of seconds above 0 and at most a year")),
+        Err(_) => Err(format!("`{text}` is not a number of seconds (e.g. `30` or `0.5`)")),
+    }
 }
 
 /// `--unroll N`, shared by `seed` and `prove-tests`.
@@ -246,7 +269,7 @@ impl Cli {
                 Config::Seed(config, output_config(&args.output))
             }
             Command::Verify(args) => Config::Verify(
-                VerifyConfig { file: args.file, timeout_ms: args.timeout_ms },
+                VerifyConfig { file: args.file, solver: args.solver.into() },
                 output_config(&args.output),
             ),
             Command::RunTests(args) => {
@@ -275,7 +298,7 @@ impl Cli {
                     force: args.force,
                     goals: args.goals.into(),
                     procedures: args.procedures,
-                    timeout_ms: args.timeout_ms,
+                    solver: args.solver.into(),
                     inline_depth: args.inline_depth,
                     unroll,
                     max_unroll: args.max_unroll.unwrap_or(unroll.saturating_mul(2)).max(unroll),
@@ -286,6 +309,12 @@ impl Cli {
                 Config::ProveTests(config, output_config(&args.output))
             }
         }
+    }
+}
+
+impl From<SolverArgs> for SolverLimits {
+    fn from(args: SolverArgs) -> SolverLimits {
+        SolverLimits { timeout_ms: args.timeout_ms, time_limit: args.time_limit }
     }
 }
 

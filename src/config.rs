@@ -63,7 +63,7 @@ pub struct ProveTestsConfig {
     pub goals: GoalSelection,
     /// `--proc`: only these implementations; all when empty.
     pub procedures: Vec<String>,
-    pub timeout_ms: u32,
+    pub solver: SolverLimits,
     /// `--inline-depth`: levels of calls inlined; beyond, calls are modelled by contracts.
     pub inline_depth: u32,
     /// `--unroll N`: every loop unrolled N times, goals per iteration (0: plain SC, loops
@@ -112,7 +112,27 @@ impl ProveTestsConfig {
 #[derive(Clone, Debug)]
 pub struct VerifyConfig {
     pub file: PathBuf,
+    pub solver: SolverLimits,
+}
+
+/// `--timeout-ms` and `--time-limit`: how long the solver may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverLimits {
+    /// Per check, in milliseconds.
     pub timeout_ms: u32,
+    /// The whole run's, from its start; `None` for no limit.
+    pub time_limit: Option<std::time::Duration>,
+}
+
+impl SolverLimits {
+    /// The session options of a run started at `start`.
+    pub fn session_options(&self, start: std::time::Instant) -> crate::smt::SessionOptions {
+        crate::smt::SessionOptions {
+            timeout_ms: Some(self.timeout_ms),
+            deadline: self.time_limit.map(|limit| start + limit),
+            ..crate::smt::SessionOptions::default()
+        }
+    }
 }
 
 /// `seedgen run-tests FILE SUITE`.

@@ -26,6 +26,7 @@ use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::io::{self, Read, Write};
 use std::path::Path;
+use std::time::Instant;
 
 /// How a run ended; `main` maps it to the exit status (see README "Exit status").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +37,9 @@ pub enum Outcome {
     ProgramErrors,
     /// Exit 2: unreadable input, bad flags.
     InputError,
+    /// Exit 3: the solver (a timeout, a resource limit) or `--time-limit` left goals or
+    /// checks undecided; everything established was still written and reported.
+    Incomplete,
 }
 
 /// An operational problem with an input file (not a problem *in* the program).
@@ -305,6 +309,7 @@ fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
 
 /// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
 pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let start = Instant::now();
     if let Some(refusal) = refuse_to_write(&config.suite, config.force) {
         writeln!(streams.err, "seedgen: error: {refusal}")?;
         return Ok(Outcome::InputError);
@@ -320,7 +325,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     let options = GenOptions {
         goals: config.goals,
         procedures: config.procedures.clone(),
-        session: SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() },
+        session: config.solver.session_options(start),
         inline_depth: config.inline_depth,
         unroll: config.unroll,
         max_unroll: config.max_unroll,
@@ -364,7 +369,23 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         }
         SummaryFormat::Json => writeln!(streams.out, "{}", summary.to_json())?,
     }
-    Ok(Outcome::Success)
+    incomplete_if(summary.undecided(), "goal", output, streams)
+}
+
+/// [`Outcome::Incomplete`], said on stderr, when `undecided` goals or checks remain.
+fn incomplete_if(undecided: usize, what: &str, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    if undecided == 0 {
+        return Ok(Outcome::Success);
+    }
+    if !output.quiet {
+        writeln!(
+            streams.err,
+            "seedgen: incomplete: the solver left {} undecided (a timeout, a resource limit or the run's \
+             time limit); exit status 3",
+            plural(undecided, what)
+        )?;
+    }
+    Ok(Outcome::Incomplete)
 }
 
 /// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
@@ -374,21 +395,25 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
-    let options = SessionOptions { timeout_ms: Some(config.timeout_ms), ..SessionOptions::default() };
+    let options = config.solver.session_options(Instant::now());
     let verdicts = verify::verify(&program, &cfgs, &options);
     let diagnostics = verify::diagnostics(&verdicts);
     emit_all(&db, output, streams, &diagnostics)?;
     let failures = count(&diagnostics, Severity::Error);
+    let undecided: usize = verdicts.iter().map(verify::ImplementationVerdict::undecided).sum();
     if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
         let verified = verdicts.iter().filter(|verdict| verdict.is_verified()).count();
-        writeln!(
-            streams.err,
-            "verified {verified} of {}: {}",
-            plural(verdicts.len(), "implementation"),
-            if failures == 0 { "no failures".to_string() } else { plural(failures, "failure") }
-        )?;
+        let mut found = if failures == 0 { "no failures".to_string() } else { plural(failures, "failure") };
+        if undecided > 0 {
+            found.push_str(&format!(", {} undecided", plural(undecided, "check")));
+        }
+        writeln!(streams.err, "verified {verified} of {}: {found}", plural(verdicts.len(), "implementation"))?;
     }
-    Ok(if failures == 0 { Outcome::Success } else { Outcome::ProgramErrors })
+    if failures > 0 {
+        return Ok(Outcome::ProgramErrors);
+    }
+    // "No failures" is not "verified" while a check is undecided.
+    incomplete_if(undecided, "check", output, streams)
 }
 
 /// Settles the goals the runs found unsatisfiable over abstractions: dead code is

@@ -5,12 +5,6 @@
 // is not stated (Swap states exactly what it does).
 // Paper: 11 branches; seedgen goals (--goals all): 13 (6 in each loop: body, exit and the
 // four blocks of the three-way case analysis; 1 for the branch-free Swap).
-// expect-not-covered: FlagSort/while#1/body (replay missed: the decoded array breaks the precondition the model satisfies)
-// expect-not-covered: FlagSort/while#1/body/if#1/then (replay missed: the decoded array breaks the precondition the model satisfies)
-// expect-not-covered: FlagSort/while#1/body/if#1/else (replay missed: the decoded array breaks the precondition the model satisfies)
-// expect-not-covered: FlagSort/while#1/body/if#1/else/if#1/then (replay missed: the decoded array breaks the precondition the model satisfies)
-// expect-not-covered: FlagSort/while#1/body/if#1/else/if#1/else (replay missed: the decoded array breaks the precondition the model satisfies)
-// expect-not-covered: FlagSort/while#1/exit (replay missed: the decoded array breaks the precondition the model satisfies)
 
 var a: [int]int;
 

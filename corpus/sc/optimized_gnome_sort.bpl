@@ -4,7 +4,6 @@
 // the permutation property is not stated.
 // Paper: 8 branches; seedgen goals (--goals all): 10 (loop body and exit; in order: jump
 // back to `last` / step; out of order: remember `last` / keep it, or stay at the front).
-// expect-not-covered: OptimizedGnomeSort/while#1/body/if#1/else/if#1/then/if#1/else (replay missed: the loop cut loses what the loop wrote to the array)
 
 var a: [int]int;
 

@@ -6,7 +6,6 @@
 // the permutation property is not stated (Swap states exactly what it does).
 // Paper: 9 branches; seedgen goals (--goals all): 11 (2 in QuickSort, 2 in
 // QuickSortStep, 6 in the partition loop, 1 for the branch-free Swap).
-// expect-not-covered: ThreeWayPartition/while#1/body/if#1/else/if#1/else (replay missed: the loop cut loses what the loop wrote to the array)
 
 var a: [int]int;
 

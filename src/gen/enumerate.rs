@@ -233,12 +233,18 @@ impl Enumerator<'_> {
             // A goal missed past the bound is asked on the exact unrolling: paths
             // through the abstraction of later iterations are cut.
             let forbid: &[BlockId] = if self.miss_beyond[index] { &self.beyond } else { &[] };
-            let recorded = match self.session.check_reach_restricted(&[block], &self.misses[index], forbid) {
-                Reach::Sat(model) => self.record(&[index], model, None),
-                Reach::Unsat | Reach::Unknown { .. } => false,
-            };
-            if !recorded {
-                self.give_up(index);
+            match self.session.check_reach_restricted(&[block], &self.misses[index], forbid) {
+                Reach::Sat(model) => {
+                    if !self.record(&[index], model, None) {
+                        self.give_up(index);
+                    }
+                }
+                Reach::Unsat => self.give_up(index),
+                // The solver gave up on the retry: the goal is undecided, and the run
+                // incomplete, whatever the earlier replays missed.
+                Reach::Unknown { reason, .. } => {
+                    self.status[index] = Some(GoalStatus::NotCovered { reason: NotCovered::Unknown(reason) });
+                }
             }
         }
     }

@@ -16,6 +16,10 @@ pub struct Counts {
     pub not_covered: usize,
     /// Of the goals not covered, those a solver model reached but its replay did not.
     pub replay_missed: usize,
+    /// Of the goals not covered, those the solver gave up on (a timeout, a resource
+    /// limit, the run's time limit): the run is incomplete (exit status 3).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub undecided: usize,
     pub tests: usize,
     pub checks: u32,
     pub time_ms: u64,
@@ -36,6 +40,7 @@ impl Counts {
                     GoalStatus::NotCovered { reason: NotCovered::ReplayMissed(_) | NotCovered::BeyondBound { .. } }
                 )
             }),
+            undecided: count(|status| matches!(status, GoalStatus::NotCovered { reason: NotCovered::Unknown(_) })),
             tests: run.enumeration.candidates.len(),
             checks: run.enumeration.checks,
             time_ms: u64::try_from(run.time.as_millis()).unwrap_or(u64::MAX),
@@ -48,6 +53,7 @@ impl Counts {
         self.unreachable += other.unreachable;
         self.not_covered += other.not_covered;
         self.replay_missed += other.replay_missed;
+        self.undecided += other.undecided;
         self.tests += other.tests;
         self.checks += other.checks;
         self.time_ms += other.time_ms;
@@ -77,6 +83,11 @@ pub fn summarize(runs: &[ImplementationRun]) -> Summary {
 }
 
 impl Summary {
+    /// Goals the solver gave up on: the run established less than it was asked to.
+    pub fn undecided(&self) -> usize {
+        self.totals.undecided
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("summaries serialize to JSON")
     }
@@ -93,6 +104,10 @@ impl Summary {
     }
 }
 
+fn is_zero(count: &usize) -> bool {
+    *count == 0
+}
+
 fn plural(count: usize, noun: &str, nouns: &str) -> String {
     format!("{count} {}", if count == 1 { noun } else { nouns })
 }
@@ -100,10 +115,17 @@ fn plural(count: usize, noun: &str, nouns: &str) -> String {
 fn line(counts: &Counts) -> String {
     let mut parts = vec![plural(counts.goals, "goal", "goals"), format!("{} covered", counts.covered)];
     parts.push(format!("{} unreachable", counts.unreachable));
-    parts.push(if counts.replay_missed > 0 {
-        format!("{} not covered ({} missed by replay)", counts.not_covered, counts.replay_missed)
-    } else {
+    let mut why = Vec::new();
+    if counts.replay_missed > 0 {
+        why.push(format!("{} missed by replay", counts.replay_missed));
+    }
+    if counts.undecided > 0 {
+        why.push(format!("{} undecided", counts.undecided));
+    }
+    parts.push(if why.is_empty() {
         format!("{} not covered", counts.not_covered)
+    } else {
+        format!("{} not covered ({})", counts.not_covered, why.join(", "))
     });
     let checks = usize::try_from(counts.checks).unwrap_or(usize::MAX);
     format!(

@@ -24,6 +24,7 @@
 //! caller replays the result and keeps the original model if the replay disagrees.
 
 use super::model::decode;
+use super::session::with_params;
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
 use crate::vc::term::{children, Sort, Term};
@@ -33,6 +34,9 @@ use z3::{Params, SatResult, Solver};
 
 /// The rungs of the ladder an integer climbs: its absolute value at most this.
 const BOUNDS: [u32; 3] = [0, 10, 1_000];
+
+/// The rung of the small-scope retry: `|q| <= 10`.
+const SMALL_SCOPE_RUNG: usize = 1;
 
 /// At most this many checks per minimization.
 const MAX_CHECKS: usize = 6;
@@ -76,7 +80,11 @@ impl Minimizer {
         }
         let mut limited = Params::new();
         limited.set_u32("rlimit", RLIMIT);
-        solver.set_params(&limited);
+        with_params(solver, &limited, restore, || self.search(solver, (encoding, image), path))
+    }
+
+    /// The ladder's checks (see the module documentation).
+    fn search(&mut self, solver: &Solver, (encoding, image): (&Encoding, &Z3Terms), path: &[BlockId]) -> Option<Model> {
         let on_path: Vec<Bool> = path.iter().map(|&block| image.bool(encoding.exec(block))).collect();
         let mut rungs = vec![0usize; self.quantities.len()];
         let mut found = None;
@@ -116,8 +124,14 @@ impl Minimizer {
                 SatResult::Unknown => break,
             }
         }
-        solver.set_params(restore);
         found
+    }
+
+    /// `|q| <= 10` for every integer quantity: the assumptions of the small-scope retry
+    /// of a query z3 gave up on ([`super::session`]).
+    pub fn small_scope(&self, image: &Z3Terms) -> Vec<Bool> {
+        let integers = (0..self.quantities.len()).filter(|&q| !self.quantities[q].is_bool);
+        integers.map(|q| self.bound(image, q, SMALL_SCOPE_RUNG)).collect()
     }
 
     fn rungs_of(&self, q: usize) -> usize {
@@ -128,21 +142,24 @@ impl Minimizer {
         }
     }
 
+    /// Quantity `q` within rung `rung`: `|q| <= BOUNDS[rung]`, or `¬q` for a Boolean.
+    fn bound(&self, image: &Z3Terms, q: usize, rung: usize) -> Bool {
+        let quantity = &self.quantities[q];
+        if quantity.is_bool {
+            return image.bool(quantity.term).not();
+        }
+        let value = image.ast(quantity.term).as_int().expect("an integer quantity");
+        let bound = Int::from_u64(u64::from(BOUNDS[rung]));
+        Bool::and(&[&value.le(&bound), &value.ge(bound.unary_minus())])
+    }
+
     /// `%small@q@rung`, asserting its meaning the first time.
     fn literal(&mut self, solver: &Solver, image: &Z3Terms, q: usize, rung: usize) -> Bool {
         if let Some(literal) = &self.literals[q][rung] {
             return literal.clone();
         }
-        let quantity = &self.quantities[q];
-        let literal = Bool::new_const(format!("%small@{}@{rung}", quantity.term.index()));
-        let meaning = if quantity.is_bool {
-            image.bool(quantity.term).not()
-        } else {
-            let value = image.ast(quantity.term).as_int().expect("an integer quantity");
-            let bound = Int::from_u64(u64::from(BOUNDS[rung]));
-            Bool::and(&[&value.le(&bound), &value.ge(bound.unary_minus())])
-        };
-        solver.assert(literal.implies(&meaning));
+        let literal = Bool::new_const(format!("%small@{}@{rung}", self.quantities[q].term.index()));
+        solver.assert(literal.implies(self.bound(image, q, rung)));
         self.literals[q][rung] = Some(literal.clone());
         literal
     }

@@ -11,7 +11,7 @@ mod model;
 mod session;
 mod translate;
 
-pub use session::{to_smt2, Reach, Session, SessionOptions};
+pub use session::{to_smt2, Reach, Session, SessionOptions, TIME_LIMIT};
 
 #[cfg(test)]
 mod tests;

@@ -68,6 +68,14 @@ impl ImplementationVerdict {
     pub fn is_verified(&self) -> bool {
         matches!(self.outcome, Outcome::Verified)
     }
+
+    /// How many checks the solver decided neither way.
+    pub fn undecided(&self) -> usize {
+        match &self.outcome {
+            Outcome::Verified => 0,
+            Outcome::Failed { undecided, .. } | Outcome::Inconclusive(undecided) => undecided.len(),
+        }
+    }
 }
 
 /// A check that fails, with an execution that makes it fail.

@@ -11,6 +11,7 @@ mod prove;
 mod roundtrip;
 mod run_tests;
 mod seed;
+mod solver_trouble;
 mod support;
 mod ui;
 mod unroll;
