@@ -7,12 +7,13 @@
 
 use crate::cfg;
 use crate::config::{
-    CheckConfig, Config, Dump, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat, SeedConfig,
-    SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat,
+    SeedConfig, SummaryFormat, VerifyConfig,
 };
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
 use crate::interp;
+use crate::mutate;
 use crate::regress;
 use crate::report;
 use crate::seed::{goals, print::print_seeded_program, seeded};
@@ -498,6 +499,72 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
     })
 }
 
+/// `seedgen mutate FILE --suite SUITE`: the suite run against every mutant of the
+/// program. The suite must pass on the program as it is: a test that does not is an
+/// input error, since no mutant could be judged by it.
+pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let mut db = SourceDb::new();
+    let text = match read_source(&config.file) {
+        Ok(text) => text,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: {error}")?;
+            return Ok(Outcome::InputError);
+        }
+    };
+    let file = db.add(config.file.display().to_string(), text);
+    let checked = check_file(&db, file);
+    emit_all(&db, output, streams, &checked.diagnostics)?;
+    let Some(program) = checked.hir else { return Ok(Outcome::ProgramErrors) };
+    let (cfgs, errors) = cfg::lower::lower_all(&program);
+    if !errors.is_empty() {
+        let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
+        emit_all(&db, output, streams, &diagnostics)?;
+        return Ok(Outcome::ProgramErrors);
+    }
+    let suite_text = match read_source(&config.suite) {
+        Ok(text) => text,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: {error}")?;
+            return Ok(Outcome::InputError);
+        }
+    };
+    let (suite, tests) = match suite::load::read_and_load(&program, &cfgs, &suite_text) {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            let mut suite_db = SourceDb::new();
+            let file = suite_db.add(config.suite.display().to_string(), suite_text);
+            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
+            return Ok(Outcome::InputError);
+        }
+    };
+    let max_steps = match mutate::budget(&program, &cfgs, &tests) {
+        Ok(max_steps) => max_steps,
+        Err(not_passing) => {
+            let (label, message) = match &not_passing.verdict {
+                regress::Verdict::Pass => unreachable!("a passing test is no reason"),
+                regress::Verdict::Fail { message, .. } => ("fails", message),
+                regress::Verdict::Invalid { message, .. } => ("is invalid", message),
+                regress::Verdict::Error { message, .. } => ("cannot run", message),
+            };
+            writeln!(
+                streams.err,
+                "seedgen: error: the suite must pass on `{}` before its mutants can be judged, but test {} {label}: \
+                 {message} (see `seedgen run-tests`)",
+                config.file.display(),
+                not_passing.test
+            )?;
+            return Ok(Outcome::InputError);
+        }
+    };
+    let report = mutate::analyze(&checked.ast, db.text(file), &suite, tests.len(), max_steps);
+    let text = match config.format {
+        SummaryFormat::Human => mutate::render::human(&db, &report),
+        SummaryFormat::Json => mutate::render::json(&db, db.name(file), &report),
+    };
+    write!(streams.out, "{text}")?;
+    Ok(Outcome::Success)
+}
+
 /// Runs a validated configuration.
 pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
     match config {
@@ -506,5 +573,6 @@ pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
         Config::ProveTests(prove, output) => run_prove_tests(prove, output, streams),
         Config::Verify(verify, output) => run_verify(verify, output, streams),
         Config::RunTests(run, output) => run_tests(run, output, streams),
+        Config::Mutate(mutate, output) => run_mutate(mutate, output, streams),
     }
 }
