@@ -468,12 +468,21 @@ fn fault_table(rows: &[FaultRow]) -> String {
 
 const PALETTE: [RGBColor; 6] = [RED, BLUE, GREEN, MAGENTA, CYAN, BLACK];
 
-fn plot_time(rows: &[FaultRow], path: &Path) {
+/// Draws an 800 × 500 SVG with `draw` on a white area and writes it to `path`.
+fn render_svg(path: &Path, draw: impl FnOnce(&DrawingArea<SVGBackend, plotters::coord::Shift>)) {
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
         area.fill(&WHITE).expect("drawing");
-        let mut chart = ChartBuilder::on(&area)
+        draw(&area);
+        area.present().expect("drawing");
+    }
+    write(path, &svg);
+}
+
+fn plot_time(rows: &[FaultRow], path: &Path) {
+    render_svg(path, |area| {
+        let mut chart = ChartBuilder::on(area)
             .caption("prove-tests --unroll N: generation time (log scale)", ("sans-serif", 20))
             .margin(15)
             .x_label_area_size(40)
@@ -510,17 +519,12 @@ fn plot_time(rows: &[FaultRow], path: &Path) {
             .border_style(BLACK)
             .draw()
             .expect("drawing");
-        area.present().expect("drawing");
-    }
-    write(path, &svg);
+    });
 }
 
 fn plot_faults(rows: &[FaultRow], path: &Path) {
-    let mut svg = String::new();
-    {
-        let area = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
-        area.fill(&WHITE).expect("drawing");
-        let mut chart = ChartBuilder::on(&area)
+    render_svg(path, |area| {
+        let mut chart = ChartBuilder::on(area)
             .caption("Faults detected vs unrolling depth N", ("sans-serif", 20))
             .margin(15)
             .x_label_area_size(40)
@@ -564,9 +568,7 @@ fn plot_faults(rows: &[FaultRow], path: &Path) {
             .border_style(BLACK)
             .draw()
             .expect("drawing");
-        area.present().expect("drawing");
-    }
-    write(path, &svg);
+    });
 }
 
 // ---------------------------------------------------------------------------------------

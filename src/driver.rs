@@ -456,25 +456,12 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
-    let text = match read_source(&config.suite) {
-        Ok(text) => text,
-        Err(error) => {
-            writeln!(streams.err, "seedgen: error: {error}")?;
-            return Ok(Outcome::InputError);
-        }
-    };
-    let (tests, options) = match suite::load::load_text(&program, &cfgs, &text) {
+    let (suite, tests) = match read_suite(&config.suite, &program, &cfgs, output, streams)? {
         Ok(loaded) => loaded,
-        Err(error) => {
-            // The suite joins a database of its own: only this diagnostic points into it.
-            let mut suite_db = SourceDb::new();
-            let file = suite_db.add(config.suite.display().to_string(), text);
-            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
-            return Ok(Outcome::InputError);
-        }
+        Err(outcome) => return Ok(outcome),
     };
     // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
-    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), options.unroll);
+    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), suite.options.unroll);
     if !output.quiet {
         emit_all(&db, output, streams, &regress::render::uncovered_goals(&run))?;
     }
@@ -499,43 +486,48 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
     })
 }
 
+/// Reads the suite at `path` for `program` (lowered to `cfgs`): the parsed suite and its
+/// tests, or, its problem reported, the outcome to end the run with.
+fn read_suite(
+    path: &Path,
+    program: &hir::Program,
+    cfgs: &[cfg::Cfg],
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Result<(suite::json::Suite, Vec<suite::load::LoadedTest>), Outcome>> {
+    let text = match read_source(path) {
+        Ok(text) => text,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: {error}")?;
+            return Ok(Err(Outcome::InputError));
+        }
+    };
+    match suite::load::read_and_load(program, cfgs, &text) {
+        Ok(loaded) => Ok(Ok(loaded)),
+        Err(error) => {
+            // The suite joins a database of its own: only this diagnostic points into it.
+            let mut suite_db = SourceDb::new();
+            let file = suite_db.add(path.display().to_string(), text);
+            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
+            Ok(Err(Outcome::InputError))
+        }
+    }
+}
+
 /// `seedgen mutate FILE --suite SUITE`: the suite run against every mutant of the
 /// program. The suite must pass on the program as it is: a test that does not is an
 /// input error, since no mutant could be judged by it.
 pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let mut db = SourceDb::new();
-    let text = match read_source(&config.file) {
-        Ok(text) => text,
-        Err(error) => {
-            writeln!(streams.err, "seedgen: error: {error}")?;
-            return Ok(Outcome::InputError);
-        }
+    let Lowered { db, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
+        Ok(lowered) => lowered,
+        Err(outcome) => return Ok(outcome),
     };
-    let file = db.add(config.file.display().to_string(), text);
-    let checked = check_file(&db, file);
-    emit_all(&db, output, streams, &checked.diagnostics)?;
-    let Some(program) = checked.hir else { return Ok(Outcome::ProgramErrors) };
-    let (cfgs, errors) = cfg::lower::lower_all(&program);
-    if !errors.is_empty() {
-        let diagnostics: Vec<Diagnostic> = errors.iter().map(|error| error.to_diagnostic()).collect();
-        emit_all(&db, output, streams, &diagnostics)?;
-        return Ok(Outcome::ProgramErrors);
-    }
-    let suite_text = match read_source(&config.suite) {
-        Ok(text) => text,
-        Err(error) => {
-            writeln!(streams.err, "seedgen: error: {error}")?;
-            return Ok(Outcome::InputError);
-        }
-    };
-    let (suite, tests) = match suite::load::read_and_load(&program, &cfgs, &suite_text) {
+    // Mutants are made from the AST; the file parsed without errors a moment ago.
+    let file = FileId(0);
+    let (ast, _) = syntax::parse(file, db.text(file));
+    let (suite, tests) = match read_suite(&config.suite, &program, &cfgs, output, streams)? {
         Ok(loaded) => loaded,
-        Err(error) => {
-            let mut suite_db = SourceDb::new();
-            let file = suite_db.add(config.suite.display().to_string(), suite_text);
-            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
-            return Ok(Outcome::InputError);
-        }
+        Err(outcome) => return Ok(outcome),
     };
     let max_steps = match mutate::budget(&program, &cfgs, &tests) {
         Ok(max_steps) => max_steps,
@@ -556,7 +548,7 @@ pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut St
             return Ok(Outcome::InputError);
         }
     };
-    let report = mutate::analyze(&checked.ast, db.text(file), &suite, tests.len(), max_steps);
+    let report = mutate::analyze(&ast, db.text(file), &suite, tests.len(), max_steps);
     let text = match config.format {
         SummaryFormat::Human => mutate::render::human(&db, &report),
         SummaryFormat::Json => mutate::render::json(&db, db.name(file), &report),
