@@ -38,6 +38,9 @@ use crate::syntax::ast;
 use operators::Mutant;
 use rayon::prelude::*;
 
+/// The stack of each worker running mutants: as big as `main` gives the pipeline.
+const WORKER_STACK_BYTES: usize = 256 << 20;
+
 /// What happened to one mutant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -47,9 +50,11 @@ pub enum Status {
         verdict: Verdict,
     },
     Survived,
-    /// `test` went over the step budget, and no test killed the mutant.
+    /// `test` went over the step budget or the call depth (`message` says which), and no
+    /// test killed the mutant.
     Timeout {
         test: String,
+        message: String,
     },
     /// A test cannot run on the mutant (`test` is `None` when the suite could not be
     /// loaded for it), and no test killed it or went over the budget.
@@ -164,13 +169,23 @@ pub fn budget(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest]) -> Res
 /// source order.
 pub fn analyze(ast: &ast::Program, source: &str, suite: &json::Suite, tests: usize, max_steps: u64) -> Report {
     let limits = Limits { max_steps, ..Limits::default() };
-    let mutants: Vec<MutantRun> = operators::mutants(ast, source)
-        .into_par_iter()
-        .map(|mutant| {
-            let status = run_mutant(&operators::apply(ast, &mutant), suite, limits);
-            MutantRun { mutant, status }
-        })
-        .collect();
+    // The interpreter recurses through applications of functions with a body, up to
+    // `Limits::max_depth` levels, and a mutant may well go that deep (an argument moved
+    // out of a recursive function's domain): the workers get the pipeline's big stack.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .thread_name(|index| format!("mutate-{index}"))
+        .stack_size(WORKER_STACK_BYTES)
+        .build()
+        .expect("the system can start worker threads");
+    let mutants: Vec<MutantRun> = pool.install(|| {
+        operators::mutants(ast, source)
+            .into_par_iter()
+            .map(|mutant| {
+                let status = run_mutant(&operators::apply(ast, &mutant), suite, limits);
+                MutantRun { mutant, status }
+            })
+            .collect()
+    });
     Report { mutants, tests, max_steps }
 }
 
@@ -214,8 +229,8 @@ fn judge_all(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits:
             }
         };
         let replay = machine.run(input, TraceMode::Strict);
-        if matches!(replay.outcome, Outcome::BudgetExhausted(_)) {
-            timeout.get_or_insert(id);
+        if let Outcome::BudgetExhausted(stop) = &replay.outcome {
+            timeout.get_or_insert((id, stop.message.clone()));
             continue;
         }
         match regress::judge(program, graph_of(cfgs, input.implementation), &replay, expect) {
@@ -227,7 +242,7 @@ fn judge_all(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits:
         }
     }
     match (timeout, error) {
-        (Some(test), _) => Status::Timeout { test },
+        (Some((test, message)), _) => Status::Timeout { test, message },
         (None, Some((test, message))) => Status::Error { test: Some(test), message },
         (None, None) => Status::Survived,
     }

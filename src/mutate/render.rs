@@ -38,7 +38,7 @@ pub fn human(db: &SourceDb, report: &Report) -> String {
         )
         .expect("writing to a string");
         match &run.status {
-            Status::Timeout { test } => write!(out, " (test {test} ran over {} steps)", report.max_steps),
+            Status::Timeout { test, message } => write!(out, " (test {test}: {message})"),
             Status::Error { test: Some(test), message } => write!(out, " (test {test} cannot run: {message})"),
             Status::Error { test: None, message } => write!(out, " ({message})"),
             _ => Ok(()),
@@ -49,8 +49,14 @@ pub fn human(db: &SourceDb, report: &Report) -> String {
     let totals = report.totals();
     writeln!(
         out,
-        "{} mutants, {} tests: {} killed, {} survived, {} timed out, {} could not run; {} ill-typed mutants skipped",
-        totals.mutants, report.tests, totals.killed, totals.survived, totals.timeout, totals.error, totals.ill_typed
+        "{}, {}: {} killed, {} survived, {} timed out, {} could not run; {} skipped",
+        plural(totals.mutants, "mutant"),
+        plural(report.tests, "test"),
+        totals.killed,
+        totals.survived,
+        totals.timeout,
+        totals.error,
+        plural(totals.ill_typed, "ill-typed mutant")
     )
     .expect("writing to a string");
     let score = match totals.score() {
@@ -68,6 +74,13 @@ pub fn human(db: &SourceDb, report: &Report) -> String {
     out
 }
 
+fn plural(count: usize, noun: &str) -> String {
+    match count {
+        1 => format!("1 {noun}"),
+        _ => format!("{count} {noun}s"),
+    }
+}
+
 /// The test that decided a status and what it says, if any.
 fn decided_by(status: &Status) -> (Option<&str>, Option<String>) {
     match status {
@@ -80,7 +93,7 @@ fn decided_by(status: &Status) -> (Option<&str>, Option<String>) {
             };
             (Some(test), message)
         }
-        Status::Timeout { test } => (Some(test), None),
+        Status::Timeout { test, message } => (Some(test), Some(message.clone())),
         Status::Error { test, message } => (test.as_deref(), Some(message.clone())),
         Status::IllTyped { message } => (None, Some(message.clone())),
         Status::Survived => (None, None),

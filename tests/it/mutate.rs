@@ -88,6 +88,29 @@ fn verdicts_agree_with_run_tests_on_the_mutants_as_files() {
     assert!(checked >= 10, "only {checked} mutants checked");
 }
 
+/// A mutant that sends a recursive function out of its domain recurses to the
+/// interpreter's depth limit: a timeout, not a stack overflow.
+#[test]
+fn deep_recursion_in_a_mutant_is_a_timeout_not_a_crash() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = dir.path().join("recursive.bpl");
+    let text = "function f(n: int): int { if n == 0 then 0 else f(n - 1) + 1 }\n\
+                procedure P(a: int) returns (r: int) requires a >= 0 && a <= 2; ensures r == a; { r := f(a + 0); }\n";
+    std::fs::write(&program, text).expect("writable");
+    let program = program.to_str().expect("UTF-8 temp path");
+    let suite = suite_of(program, dir.path());
+    let output = mutate(program, &suite, "json");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let report: Value = serde_json::from_slice(&output.stdout).expect("a JSON report");
+    let statuses: Vec<(&str, &str)> = report["mutants"]
+        .as_array()
+        .expect("mutants")
+        .iter()
+        .map(|mutant| (mutant["replacement"].as_str().expect("text"), mutant["status"].as_str().expect("status")))
+        .collect();
+    assert!(statuses.contains(&("-1", "timeout")), "f(a - 1) recurses for ever from a = 0: {statuses:?}");
+}
+
 #[test]
 fn reports_are_deterministic() {
     let dir = tempfile::tempdir().expect("a temporary directory");
