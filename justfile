@@ -21,10 +21,16 @@ lint:
     cargo clippy --all-targets -- -D warnings
 
 # Benchmarks (release): front-end speed on a generated 10,000-line program; prove-tests
-# on every corpus program, next to Boogie when it is installed.
+# on every corpus program, next to Boogie when it is installed; the paper's evaluation
+# (tables on stdout; JSON, Markdown and SVG plots in target/bench/; under 5 minutes).
 bench:
     cargo bench --bench frontend
     cargo bench --bench engine
+    cargo bench --bench evaluation
+
+# The paper's evaluation, and the README's "Results" section rewritten from it.
+results:
+    cargo bench --bench evaluation -- --readme
 
 # Fuzz the front end for SECONDS (default 600). Needs cargo-fuzz; stable Rust works
 # with RUSTC_BOOTSTRAP=1.

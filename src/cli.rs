@@ -4,8 +4,8 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::cfg::inline;
 use seedgen::config::{
-    CheckConfig, Config, Dump, GoalSelection, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat,
-    SeedConfig, SolverLimits, SuiteForm, SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, GoalSelection, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig,
+    RunTestsFormat, SeedConfig, SolverLimits, SuiteForm, SummaryFormat, VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
@@ -41,6 +41,26 @@ pub enum Command {
     /// differs from the recording), is invalid (it no longer fits the program) or
     /// cannot run; then the goals the suite leaves uncovered.
     RunTests(RunTestsArgs),
+    /// Plant small faults in the program (operators replaced, constants moved by one,
+    /// guards negated, assignments and calls deleted, `old` removed) and run the suite
+    /// against each: how many it kills, and where the survivors are.
+    Mutate(MutateArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MutateArgs {
+    /// The program to mutate.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The suite to measure, as `prove-tests` writes it; it must pass on FILE.
+    #[arg(long, value_name = "SUITE")]
+    pub suite: PathBuf,
+    /// How the report is printed: the mutants not killed and the score, or one JSON
+    /// document with every mutant.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human, value_name = "FORMAT")]
+    pub format: FormatArg,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Args, Debug)]
@@ -169,6 +189,15 @@ pub enum FormatArg {
     Json,
 }
 
+impl From<FormatArg> for SummaryFormat {
+    fn from(format: FormatArg) -> SummaryFormat {
+        match format {
+            FormatArg::Human => SummaryFormat::Human,
+            FormatArg::Json => SummaryFormat::Json,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct SeedArgs {
     /// The program to seed.
@@ -281,6 +310,10 @@ impl Cli {
                 let config = RunTestsConfig { file: args.file, suite: args.suite, format, lcov: args.lcov };
                 Config::RunTests(config, output_config(&args.output))
             }
+            Command::Mutate(args) => {
+                let config = MutateConfig { file: args.file, suite: args.suite, format: args.format.into() };
+                Config::Mutate(config, output_config(&args.output))
+            }
             Command::ProveTests(args) => {
                 let emit = match args.emit {
                     EmitArg::Json => SuiteForm::Json,
@@ -288,10 +321,7 @@ impl Cli {
                 };
                 let suite = args.output_file.unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file, emit));
                 let unroll = args.unroll.unroll;
-                let format = match args.format {
-                    FormatArg::Human => SummaryFormat::Human,
-                    FormatArg::Json => SummaryFormat::Json,
-                };
+                let format = args.format.into();
                 let config = ProveTestsConfig {
                     file: args.file,
                     suite,
@@ -368,6 +398,15 @@ mod tests {
     fn prove_tests_overwrites_only_suites_unless_forced() {
         assert!(!prove_tests(&[]).expect("valid flags").force);
         assert!(prove_tests(&["--force"]).expect("valid flags").force);
+    }
+
+    #[test]
+    fn mutate_needs_a_suite_and_takes_a_format() {
+        assert!(Cli::try_parse_from(["seedgen", "mutate", "p.bpl"]).is_err(), "--suite is required");
+        let cli = Cli::try_parse_from(["seedgen", "mutate", "p.bpl", "--suite", "s.json", "--format", "json"])
+            .expect("valid flags");
+        let Config::Mutate(config, _) = cli.into_config() else { panic!("mutate parses to Config::Mutate") };
+        assert_eq!((config.suite.to_str(), config.format), (Some("s.json"), SummaryFormat::Json));
     }
 
     #[test]

@@ -152,6 +152,15 @@ pub enum RunTestsFormat {
     Junit,
 }
 
+/// `seedgen mutate FILE --suite SUITE`.
+#[derive(Clone, Debug)]
+pub struct MutateConfig {
+    pub file: PathBuf,
+    pub suite: PathBuf,
+    /// How the report is printed: human lines or one JSON document.
+    pub format: SummaryFormat,
+}
+
 #[derive(Clone, Debug)]
 pub enum Config {
     Check(CheckConfig, OutputConfig),
@@ -159,6 +168,7 @@ pub enum Config {
     ProveTests(ProveTestsConfig, OutputConfig),
     Verify(VerifyConfig, OutputConfig),
     RunTests(RunTestsConfig, OutputConfig),
+    Mutate(MutateConfig, OutputConfig),
 }
 
 impl Config {
@@ -168,7 +178,8 @@ impl Config {
             | Config::Seed(_, output)
             | Config::ProveTests(_, output)
             | Config::Verify(_, output)
-            | Config::RunTests(_, output) => output,
+            | Config::RunTests(_, output)
+            | Config::Mutate(_, output) => output,
         }
     }
 }

@@ -7,12 +7,13 @@
 
 use crate::cfg;
 use crate::config::{
-    CheckConfig, Config, Dump, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat, SeedConfig,
-    SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat,
+    SeedConfig, SummaryFormat, VerifyConfig,
 };
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
 use crate::interp;
+use crate::mutate;
 use crate::regress;
 use crate::report;
 use crate::seed::{goals, print::print_seeded_program, seeded};
@@ -480,25 +481,12 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
-    let text = match read_source(&config.suite) {
-        Ok(text) => text,
-        Err(error) => {
-            writeln!(streams.err, "seedgen: error: {error}")?;
-            return Ok(Outcome::InputError);
-        }
-    };
-    let (tests, options) = match suite::load::load_text(&program, &cfgs, &text) {
+    let (suite, tests) = match read_suite(&config.suite, &program, &cfgs, output, streams)? {
         Ok(loaded) => loaded,
-        Err(error) => {
-            // The suite joins a database of its own: only this diagnostic points into it.
-            let mut suite_db = SourceDb::new();
-            let file = suite_db.add(config.suite.display().to_string(), text);
-            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
-            return Ok(Outcome::InputError);
-        }
+        Err(outcome) => return Ok(outcome),
     };
     // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
-    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), options.unroll);
+    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), suite.options.unroll);
     if !output.quiet {
         emit_all(&db, output, streams, &regress::render::uncovered_goals(&run))?;
     }
@@ -523,6 +511,77 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
     })
 }
 
+/// Reads the suite at `path` for `program` (lowered to `cfgs`): the parsed suite and its
+/// tests, or, its problem reported, the outcome to end the run with.
+fn read_suite(
+    path: &Path,
+    program: &hir::Program,
+    cfgs: &[cfg::Cfg],
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Result<(suite::json::Suite, Vec<suite::load::LoadedTest>), Outcome>> {
+    let text = match read_source(path) {
+        Ok(text) => text,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: {error}")?;
+            return Ok(Err(Outcome::InputError));
+        }
+    };
+    match suite::load::read_and_load(program, cfgs, &text) {
+        Ok(loaded) => Ok(Ok(loaded)),
+        Err(error) => {
+            // The suite joins a database of its own: only this diagnostic points into it.
+            let mut suite_db = SourceDb::new();
+            let file = suite_db.add(path.display().to_string(), text);
+            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
+            Ok(Err(Outcome::InputError))
+        }
+    }
+}
+
+/// `seedgen mutate FILE --suite SUITE`: the suite run against every mutant of the
+/// program. The suite must pass on the program as it is: a test that does not is an
+/// input error, since no mutant could be judged by it.
+pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let Lowered { db, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
+        Ok(lowered) => lowered,
+        Err(outcome) => return Ok(outcome),
+    };
+    // Mutants are made from the AST; the file parsed without errors a moment ago.
+    let file = FileId(0);
+    let (ast, _) = syntax::parse(file, db.text(file));
+    let (suite, tests) = match read_suite(&config.suite, &program, &cfgs, output, streams)? {
+        Ok(loaded) => loaded,
+        Err(outcome) => return Ok(outcome),
+    };
+    let max_steps = match mutate::budget(&program, &cfgs, &tests) {
+        Ok(max_steps) => max_steps,
+        Err(not_passing) => {
+            let (label, message) = match &not_passing.verdict {
+                regress::Verdict::Pass => unreachable!("a passing test is no reason"),
+                regress::Verdict::Fail { message, .. } => ("fails", message),
+                regress::Verdict::Invalid { message, .. } => ("is invalid", message),
+                regress::Verdict::Error { message, .. } => ("cannot run", message),
+            };
+            writeln!(
+                streams.err,
+                "seedgen: error: the suite must pass on `{}` before its mutants can be judged, but test {} {label}: \
+                 {message} (see `seedgen run-tests`)",
+                config.file.display(),
+                not_passing.test
+            )?;
+            return Ok(Outcome::InputError);
+        }
+    };
+    let report = mutate::analyze(&ast, db.text(file), &suite, tests.len(), max_steps);
+    let text = match config.format {
+        SummaryFormat::Human => mutate::render::human(&db, &report),
+        SummaryFormat::Json => mutate::render::json(&db, db.name(file), &report),
+    };
+    write!(streams.out, "{text}")?;
+    Ok(Outcome::Success)
+}
+
 /// Runs a validated configuration.
 pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
     match config {
@@ -531,5 +590,6 @@ pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
         Config::ProveTests(prove, output) => run_prove_tests(prove, output, streams),
         Config::Verify(verify, output) => run_verify(verify, output, streams),
         Config::RunTests(run, output) => run_tests(run, output, streams),
+        Config::Mutate(mutate, output) => run_mutate(mutate, output, streams),
     }
 }

@@ -14,6 +14,7 @@ pub mod diag;
 pub mod driver;
 pub mod gen;
 pub mod interp;
+pub mod mutate;
 pub mod regress;
 pub mod report;
 pub mod seed;

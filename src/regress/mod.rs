@@ -123,7 +123,7 @@ pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: L
 }
 
 /// Compares a run with its recording.
-fn judge(program: &hir::Program, cfg: &Cfg, replay: &Replay, expect: &json::Expect) -> Verdict {
+pub fn judge(program: &hir::Program, cfg: &Cfg, replay: &Replay, expect: &json::Expect) -> Verdict {
     let (outcome, message) = crate::suite::expected_outcome(&replay.outcome);
     let span = replay.outcome.span();
     match &replay.outcome {

@@ -90,10 +90,21 @@ pub fn load_text(
     cfgs: &[Cfg],
     text: &str,
 ) -> Result<(Vec<LoadedTest>, json::Options), LoadError> {
+    let (suite, tests) = read_and_load(program, cfgs, text)?;
+    Ok((tests, suite.options))
+}
+
+/// Reads `text`, a suite in either form, for `program`: the parsed suite (to load again
+/// for a changed program, as `mutate` does) and its tests.
+pub fn read_and_load(
+    program: &hir::Program,
+    cfgs: &[Cfg],
+    text: &str,
+) -> Result<(json::Suite, Vec<LoadedTest>), LoadError> {
     let form = form_of(text);
     let suite = read(text)?;
     let tests = load_suite(program, cfgs, &suite, &|id| locate_test(form, text, id))?;
-    Ok((tests, suite.options))
+    Ok((suite, tests))
 }
 
 /// The form of a suite text, by its content.
