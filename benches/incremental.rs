@@ -8,6 +8,9 @@
 //! warm run). Every output is checked byte for byte against a cold run (`--no-cache`)
 //! of the same file. `--write FILE` also keeps the generated program.
 
+mod common;
+
+use common::{children_cpu, load_average, ms, Timings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -124,29 +127,6 @@ impl Bench {
     }
 }
 
-/// Sorted wall times.
-struct Timings(Vec<Duration>);
-
-impl Timings {
-    fn of(runs: usize, mut run: impl FnMut() -> Duration) -> Timings {
-        let mut times: Vec<Duration> = (0..runs).map(|_| run()).collect();
-        times.sort();
-        Timings(times)
-    }
-
-    fn median(&self) -> Duration {
-        self.0[self.0.len() / 2]
-    }
-
-    fn min(&self) -> Duration {
-        self.0[0]
-    }
-}
-
-fn ms(duration: Duration) -> String {
-    format!("{:.1}", duration.as_secs_f64() * 1000.0)
-}
-
 fn row(what: &str, timings: &Timings, runs: usize, note: &str) {
     println!("| {what} | {} | {} | {runs} | {note} |", ms(timings.median()), ms(timings.min()));
 }
@@ -163,7 +143,8 @@ fn main() {
     let edited = changed(&original);
     assert_ne!(original, edited);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    println!("prove-tests on {PROCEDURES} generated procedures, whole process, {cores} cores; wall time in ms");
+    let load = load_average().map(|load| format!(", load average {load}")).unwrap_or_default();
+    println!("prove-tests on {PROCEDURES} generated procedures, whole process, {cores} cores{load}; wall time in ms");
     println!();
     println!("| run | median | min | runs | output |");
     println!("|---|---:|---:|---:|---|");
@@ -175,7 +156,9 @@ fn main() {
         bench.run("cold.json", &[])
     });
     row("cold (empty cache)", &cold, COLD_RUNS, same_as(bench.same("cold.json", "reference.json")));
+    let cpu_before = children_cpu();
     let warm = Timings::of(WARM_RUNS, || bench.run("warm.json", &[]));
+    let warm_cpu = cpu_before.zip(children_cpu()).map(|(before, after)| (after - before) / WARM_RUNS as u32);
     row("warm, nothing changed", &warm, WARM_RUNS, same_as(bench.same("warm.json", "reference.json")));
 
     bench.set_program(&edited);
@@ -205,6 +188,9 @@ fn main() {
         WARM_TARGET.as_millis(),
         verdict(warm_ok)
     );
+    if let Some(cpu) = warm_cpu {
+        println!("warm unchanged: {} ms of CPU (user + system) per run, the mean of {WARM_RUNS}", ms(cpu));
+    }
     let bound = (alone.median() + warm.median()) * 3;
     let changed_ok = changed_runs.median() < bound;
     println!(
