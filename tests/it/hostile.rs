@@ -18,7 +18,7 @@ const TIME_LIMIT: Duration = Duration::from_secs(60);
 /// Cases run this many at a time.
 const WORKERS: usize = 2;
 
-const COMMANDS: [&str; 5] = ["check", "seed", "prove-tests", "verify", "run-tests"];
+const COMMANDS: [&str; 6] = ["check", "seed", "prove-tests", "verify", "run-tests", "merge"];
 
 /// One line of `cases.txt`.
 struct Case {
