@@ -8,6 +8,9 @@
 //! under 50 ms. An argument that is not a flag keeps only the programs whose name
 //! contains it (`cargo bench --bench engine -- control`).
 
+mod common;
+
+use common::{ms, Timings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -31,36 +34,17 @@ fn name(path: &Path) -> String {
     path.file_stem().expect("a file name").to_string_lossy().to_string()
 }
 
-/// Wall times of the runs of a command, sorted.
-struct Timings(Vec<Duration>);
-
-impl Timings {
-    /// One warm-up run, then `RUNS` timed ones; exit status 0 or 1 (a program with
-    /// errors, which a seeded program is for Boogie) counts as a run.
-    fn measure(mut command: impl FnMut() -> Command) -> Timings {
-        let run = |command: &mut Command| {
-            let start = Instant::now();
-            let status = command.output().expect("the command runs").status;
-            assert!(status.success() || status.code() == Some(1), "{command:?} failed: {status}");
-            start.elapsed()
-        };
-        run(&mut command());
-        let mut times: Vec<Duration> = (0..RUNS).map(|_| run(&mut command())).collect();
-        times.sort();
-        Timings(times)
-    }
-
-    fn median(&self) -> Duration {
-        self.0[self.0.len() / 2]
-    }
-
-    fn min(&self) -> Duration {
-        self.0[0]
-    }
-}
-
-fn ms(duration: Duration) -> String {
-    format!("{:.1}", duration.as_secs_f64() * 1000.0)
+/// One warm-up run of `command`, then `RUNS` timed ones; exit status 0 or 1 (a
+/// program with errors, which a seeded program is for Boogie) counts as a run.
+fn measure(mut command: impl FnMut() -> Command) -> Timings {
+    let run = |command: &mut Command| {
+        let start = Instant::now();
+        let status = command.output().expect("the command runs").status;
+        assert!(status.success() || status.code() == Some(1), "{command:?} failed: {status}");
+        start.elapsed()
+    };
+    run(&mut command());
+    Timings::of(RUNS, || run(&mut command()))
 }
 
 fn main() {
@@ -79,7 +63,7 @@ fn main() {
     let mut slowest = (Duration::ZERO, String::new());
     for path in corpus(filter.as_deref()) {
         let suite = scratch.path().join("suite.json");
-        let seedgen_times = Timings::measure(|| {
+        let seedgen_times = measure(|| {
             let mut command = Command::new(seedgen);
             command.arg("prove-tests").arg("--quiet").arg(&path).arg("-o").arg(&suite);
             command
@@ -89,7 +73,7 @@ fn main() {
             let output = Command::new(seedgen).arg("seed").arg(&path).output().expect("seed runs");
             assert!(output.status.success(), "seed failed on {}", path.display());
             std::fs::write(&seeded, output.stdout).expect("the scratch directory is writable");
-            let times = Timings::measure(|| {
+            let times = measure(|| {
                 let mut command = Command::new("boogie");
                 command.arg(&seeded).arg("/errorLimit:1000");
                 command

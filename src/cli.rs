@@ -4,8 +4,8 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::cfg::inline;
 use seedgen::config::{
-    CheckConfig, Config, Dump, GoalSelection, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig,
-    RunTestsFormat, SeedConfig, SolverLimits, SuiteForm, SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, GoalSelection, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig,
+    RunTestsConfig, RunTestsFormat, SeedConfig, Shard, SolverLimits, SuiteForm, SummaryFormat, VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
@@ -45,6 +45,9 @@ pub enum Command {
     /// guards negated, assignments and calls deleted, `old` removed) and run the suite
     /// against each: how many it kills, and where the survivors are.
     Mutate(MutateArgs),
+    /// Combine the suites of `prove-tests --shard 1/N` … `N/N` into the suite one run
+    /// would have written.
+    Merge(MergeArgs),
 }
 
 #[derive(Args, Debug)]
@@ -59,6 +62,21 @@ pub struct MutateArgs {
     /// document with every mutant.
     #[arg(long, value_enum, default_value_t = FormatArg::Human, value_name = "FORMAT")]
     pub format: FormatArg,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shard suites, in any order, one per shard.
+    #[arg(required = true, value_name = "SUITE")]
+    pub suites: Vec<PathBuf>,
+    /// Where to write the merged suite (default: stdout).
+    #[arg(short, long, value_name = "OUT")]
+    pub output_file: Option<PathBuf>,
+    /// Overwrite the output file even when it is not a seedgen suite.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -140,6 +158,23 @@ pub struct ProveTestsArgs {
     /// How the summary is printed.
     #[arg(long, value_enum, default_value_t = FormatArg::Human, value_name = "FORMAT")]
     pub format: FormatArg,
+    /// Where results are kept between runs, so that unchanged implementations are not
+    /// solved again [default: `.seedgen/` beside FILE].
+    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
+    pub cache_dir: Option<PathBuf>,
+    /// Neither read nor write the cache.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// How many implementations are generated at once [default: the number of cores].
+    #[arg(short, long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+    /// Only the K-th of N shards of the implementations (every N-th, in program order,
+    /// from the K-th); `seedgen merge` combines the N suites.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Also write the suite's coverage of the program as LCOV to OUT.
+    #[arg(long, value_name = "OUT")]
+    pub lcov: Option<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -165,6 +200,10 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         Ok(_) => Err(format!("`{text}` is not a number of seconds above 0 and at most a year")),
         Err(_) => Err(format!("`{text}` is not a number of seconds (e.g. `30` or `0.5`)")),
     }
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse()
 }
 
 /// `--unroll N`, shared by `seed` and `prove-tests`.
@@ -252,6 +291,10 @@ pub struct OutputArgs {
     /// Print no summary lines, only diagnostics and results.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Print what each step cost on stderr (`prove-tests`: each implementation's time
+    /// and whether it came from the cache, then the phases of the run).
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,7 +366,6 @@ impl Cli {
                 let unroll = args.unroll.unroll;
                 let format = args.format.into();
                 let config = ProveTestsConfig {
-                    file: args.file,
                     suite,
                     force: args.force,
                     goals: args.goals.into(),
@@ -335,9 +377,25 @@ impl Cli {
                     minimize: !args.no_minimize,
                     emit,
                     format,
+                    cache_dir: match (args.no_cache, args.cache_dir) {
+                        (true, _) => None,
+                        (false, Some(dir)) => Some(dir),
+                        (false, None) => Some(ProveTestsConfig::default_cache_dir(&args.file)),
+                    },
+                    jobs: args.jobs.map_or_else(
+                        || std::thread::available_parallelism().map_or(1, usize::from),
+                        |jobs| jobs as usize,
+                    ),
+                    shard: args.shard,
+                    lcov: args.lcov,
+                    file: args.file,
                 };
                 Config::ProveTests(config, output_config(&args.output))
             }
+            Command::Merge(args) => Config::Merge(
+                MergeConfig { suites: args.suites, output: args.output_file, force: args.force },
+                output_config(&args.output),
+            ),
         }
     }
 }
@@ -361,7 +419,9 @@ fn output_config(args: &OutputArgs) -> OutputConfig {
             std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()) && std::io::stderr().is_terminal()
         }
     };
-    OutputConfig { message_format, color, quiet: args.quiet }
+    // A bar would garble what a tool reads, and `--quiet` asks for silence.
+    let progress = std::io::stderr().is_terminal() && !args.quiet && message_format == MessageFormat::Human;
+    OutputConfig { message_format, color, quiet: args.quiet, verbose: args.verbose, progress }
 }
 
 #[cfg(test)]
@@ -415,5 +475,31 @@ mod tests {
         assert!(prove_tests(&["--inline-depth", "65"]).is_none(), "deeper inlining is refused");
         let config = prove_tests(&["--unroll", "4294967295"]).expect("valid flags");
         assert_eq!(config.max_unroll, u32::MAX, "twice the bound saturates");
+    }
+
+    #[test]
+    fn prove_tests_caches_beside_the_input_unless_told() {
+        let cli = Cli::try_parse_from(["seedgen", "prove-tests", "dir/p.bpl"]).expect("valid flags");
+        let Config::ProveTests(config, _) = cli.into_config() else { panic!("prove-tests parses to ProveTests") };
+        assert_eq!(config.cache_dir, Some(PathBuf::from("dir/.seedgen")));
+        assert_eq!(prove_tests(&[]).expect("valid flags").cache_dir, Some(PathBuf::from(".seedgen")));
+        assert_eq!(prove_tests(&["--cache-dir", "c"]).expect("valid flags").cache_dir, Some(PathBuf::from("c")));
+        assert_eq!(prove_tests(&["--no-cache"]).expect("valid flags").cache_dir, None);
+        assert!(prove_tests(&["--no-cache", "--cache-dir", "c"]).is_none(), "the two contradict");
+    }
+
+    #[test]
+    fn prove_tests_takes_jobs_and_a_shard() {
+        assert_eq!(prove_tests(&["--jobs", "3"]).expect("valid flags").jobs, 3);
+        assert!(prove_tests(&[]).expect("valid flags").jobs >= 1);
+        assert!(prove_tests(&["--jobs", "0"]).is_none());
+        assert_eq!(prove_tests(&["--shard", "2/3"]).expect("valid flags").shard, Some(Shard { index: 2, count: 3 }));
+        assert!(prove_tests(&["--shard", "4/3"]).is_none());
+    }
+
+    #[test]
+    fn verbose_and_quiet_contradict() {
+        assert!(prove_tests(&["--verbose", "--quiet"]).is_none());
+        assert!(prove_tests(&["-v"]).is_some());
     }
 }

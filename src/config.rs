@@ -14,6 +14,12 @@ pub struct OutputConfig {
     pub color: bool,
     /// `--quiet`: no summary lines.
     pub quiet: bool,
+    /// `--verbose`: what each step cost, on stderr (`prove-tests`: one line per
+    /// implementation, then the phases of the run).
+    pub verbose: bool,
+    /// Whether a long run shows a progress bar on stderr: stderr is a terminal and
+    /// neither `--quiet` nor a machine-readable message format is asked for.
+    pub progress: bool,
 }
 
 /// A stage printed back by `--dump`.
@@ -77,6 +83,62 @@ pub struct ProveTestsConfig {
     /// `--emit`: the suite's form.
     pub emit: SuiteForm,
     pub format: SummaryFormat,
+    /// Where per-implementation results are kept between runs (`--cache-dir`, default
+    /// `.seedgen/` beside the input); `None` with `--no-cache`.
+    pub cache_dir: Option<PathBuf>,
+    /// `--jobs`: implementations generated at once (default: the number of cores).
+    pub jobs: usize,
+    /// `--shard K/N`: only every N-th implementation, from the K-th.
+    pub shard: Option<Shard>,
+    /// `--lcov OUT`: the suite's coverage of the program, as `run-tests --lcov` writes it.
+    pub lcov: Option<PathBuf>,
+}
+
+/// `--shard K/N`: the implementations at positions `K-1`, `K-1+N`, `K-1+2N`, … of the
+/// selected ones, in program order. Round robin spreads neighbouring (often similar)
+/// procedures over the shards, and lets `merge` put the procedures back in program
+/// order from the shards alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// `K`, from 1.
+    pub index: u32,
+    /// `N`, at least 1.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether the implementation at `position` (from 0, in program order) is this
+    /// shard's.
+    pub fn contains(self, position: usize) -> bool {
+        position % self.count as usize == (self.index - 1) as usize
+    }
+
+    /// How many of `total` implementations are this shard's.
+    pub fn size(self, total: usize) -> usize {
+        (0..total).filter(|&position| self.contains(position)).count()
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `K/N` with `1 <= K <= N`.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let usage = || format!("`{text}` is not K/N with 1 <= K <= N (e.g. `2/3`)");
+        let (index, count) = text.split_once('/').ok_or_else(usage)?;
+        let index: u32 = index.trim().parse().map_err(|_| usage())?;
+        let count: u32 = count.trim().parse().map_err(|_| usage())?;
+        if index == 0 || index > count {
+            return Err(usage());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// The form `prove-tests` writes its suite in.
@@ -100,6 +162,11 @@ impl SuiteForm {
 }
 
 impl ProveTestsConfig {
+    /// The default cache directory: `.seedgen/` in the input's directory.
+    pub fn default_cache_dir(file: &std::path::Path) -> PathBuf {
+        file.parent().unwrap_or(std::path::Path::new("")).join(".seedgen")
+    }
+
     /// The default suite path: `<stem>.tests.json` (or `.tests.bpl`) in the input's
     /// directory.
     pub fn default_suite_path(file: &std::path::Path, form: SuiteForm) -> PathBuf {
@@ -161,6 +228,16 @@ pub struct MutateConfig {
     pub format: SummaryFormat,
 }
 
+/// `seedgen merge SUITE...`: shard suites combined into the suite of one run.
+#[derive(Clone, Debug)]
+pub struct MergeConfig {
+    pub suites: Vec<PathBuf>,
+    /// `-o`: where the merged suite goes (stdout when absent).
+    pub output: Option<PathBuf>,
+    /// `--force`: overwrite `output` even when it is not a seedgen suite.
+    pub force: bool,
+}
+
 #[derive(Clone, Debug)]
 pub enum Config {
     Check(CheckConfig, OutputConfig),
@@ -169,6 +246,7 @@ pub enum Config {
     Verify(VerifyConfig, OutputConfig),
     RunTests(RunTestsConfig, OutputConfig),
     Mutate(MutateConfig, OutputConfig),
+    Merge(MergeConfig, OutputConfig),
 }
 
 impl Config {
@@ -180,6 +258,30 @@ impl Config {
             | Config::Verify(_, output)
             | Config::RunTests(_, output)
             | Config::Mutate(_, output) => output,
+            Config::Merge(_, output) => output,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn shards_read_k_of_n() {
+        assert_eq!("2/3".parse(), Ok(Shard { index: 2, count: 3 }));
+        assert_eq!("1/1".parse(), Ok(Shard { index: 1, count: 1 }));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "-1/2", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad} is refused");
+        }
+    }
+
+    #[test]
+    fn shards_partition_the_implementations() {
+        let shards: Vec<Shard> = (1..=3).map(|index| Shard { index, count: 3 }).collect();
+        for position in 0..10 {
+            assert_eq!(shards.iter().filter(|shard| shard.contains(position)).count(), 1);
+        }
+        assert_eq!(shards.iter().map(|shard| shard.size(10)).collect::<Vec<_>>(), [4, 3, 3]);
     }
 }

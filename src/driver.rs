@@ -5,17 +5,19 @@
 //! [`Emitter`]. It never exits the process itself: it returns an [`Outcome`] that
 //! `main` maps to the exit status.
 
+use crate::cache::{self, Cache};
 use crate::cfg;
 use crate::config::{
-    CheckConfig, Config, Dump, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig, RunTestsFormat,
-    SeedConfig, SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig,
+    RunTestsFormat, SeedConfig, SummaryFormat, VerifyConfig,
 };
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
 use crate::interp;
 use crate::mutate;
+use crate::progress::Progress;
 use crate::regress;
-use crate::report;
+use crate::report::{self, ProcedureReport};
 use crate::seed::{goals, print::print_seeded_program, seeded};
 use crate::sema::{self, hir};
 use crate::smt::SessionOptions;
@@ -27,7 +29,7 @@ use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::io::{self, Read, Write};
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// How a run ended; `main` maps it to the exit status (see README "Exit status").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,7 +226,7 @@ fn front_end(
     path: &Path,
     output: &OutputConfig,
     streams: &mut Streams,
-) -> io::Result<Result<hir::Program, Outcome>> {
+) -> io::Result<Result<(ast::Program, hir::Program), Outcome>> {
     let text = match read_source(path) {
         Ok(text) => text,
         Err(error) => {
@@ -235,7 +237,7 @@ fn front_end(
     let file = db.add(path.display().to_string(), text);
     let checked = check_file(db, file);
     emit_all(db, output, streams, &checked.diagnostics)?;
-    Ok(checked.hir.ok_or(Outcome::ProgramErrors))
+    Ok(checked.hir.map(|hir| (checked.ast, hir)).ok_or(Outcome::ProgramErrors))
 }
 
 fn emit_all(db: &SourceDb, output: &OutputConfig, streams: &mut Streams, diagnostics: &[Diagnostic]) -> io::Result<()> {
@@ -246,6 +248,8 @@ fn emit_all(db: &SourceDb, output: &OutputConfig, streams: &mut Streams, diagnos
 /// A checked program lowered to graphs, with the source database its spans point into.
 struct Lowered {
     db: SourceDb,
+    /// The program as parsed (the cache digests its declarations).
+    ast: ast::Program,
     program: hir::Program,
     cfgs: Vec<cfg::Cfg>,
 }
@@ -254,8 +258,8 @@ struct Lowered {
 /// lowered program, or the outcome to end the run with.
 fn load_and_lower(path: &Path, output: &OutputConfig, streams: &mut Streams) -> io::Result<Result<Lowered, Outcome>> {
     let mut db = SourceDb::new();
-    let program = match front_end(&mut db, path, output, streams)? {
-        Ok(program) => program,
+    let (ast, program) = match front_end(&mut db, path, output, streams)? {
+        Ok(checked) => checked,
         Err(outcome) => return Ok(Err(outcome)),
     };
     let (cfgs, errors) = cfg::lower::lower_all(&program);
@@ -264,7 +268,7 @@ fn load_and_lower(path: &Path, output: &OutputConfig, streams: &mut Streams) -> 
         emit_all(&db, output, streams, &diagnostics)?;
         return Ok(Err(Outcome::ProgramErrors));
     }
-    Ok(Ok(Lowered { db, program, cfgs }))
+    Ok(Ok(Lowered { db, ast, program, cfgs }))
 }
 
 /// `seedgen seed FILE`: the conditionally seeded program on stdout.
@@ -310,12 +314,12 @@ fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
 
 /// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
 pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let start = Instant::now();
+    let started = Instant::now();
     if let Some(refusal) = refuse_to_write(&config.suite, config.force) {
         writeln!(streams.err, "seedgen: error: {refusal}")?;
         return Ok(Outcome::InputError);
     }
-    let Lowered { db, program, cfgs: all_cfgs } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { db, ast, program, cfgs: all_cfgs } = match load_and_lower(&config.file, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
@@ -326,24 +330,20 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     let options = GenOptions {
         goals: config.goals,
         procedures: config.procedures.clone(),
-        session: config.solver.session_options(start),
+        session: config.solver.session_options(started),
         inline_depth: config.inline_depth,
         unroll: config.unroll,
         max_unroll: config.max_unroll,
         minimize: config.minimize,
     };
-    let selected = gen::select(&all_cfgs, &options);
+    let mut selected = gen::select(&all_cfgs, &options);
     if let Some(missing) = config.procedures.iter().find(|name| !selected.iter().any(|cfg| &cfg.name == *name)) {
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);
     }
-    let machine = interp::Machine::new(&program, &all_cfgs, interp::Limits::default());
-    // Implementations are independent: each has its own solver session (and z3
-    // context); rayon keeps the results in program order.
-    let mut runs: Vec<gen::ImplementationRun> =
-        selected.par_iter().map(|original| gen::generate(&program, &machine, original, &options)).collect();
-    prove_unreachable(&program, &all_cfgs, &selected, &mut runs, &options.session);
-    emit_all(&db, output, streams, &report::goal_diagnostics(&runs))?;
+    if let Some(shard) = config.shard {
+        selected = selected.into_iter().enumerate().filter(|(at, _)| shard.contains(*at)).map(|(_, cfg)| cfg).collect();
+    }
     let file = db.name(FileId(0)).to_string();
     let context = SuiteContext {
         db: &db,
@@ -354,13 +354,27 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         inline_depth: config.inline_depth,
         unroll: config.unroll,
         max_unroll: config.max_unroll,
+        shard: config.shard,
     };
-    let suite = suite::build(&context, &runs, &selected.iter().collect::<Vec<_>>());
+    let mut timings = Timings { front_end: started.elapsed(), ..Timings::default() };
+    let job = ProveJob { config, output, ast: &ast, all: &all_cfgs, selected: &selected, options: &options };
+    let reports = implementation_reports(&job, &context, &mut timings, streams)?;
+    emit_all(&db, output, streams, &report::goal_diagnostics(&reports))?;
+    let summary = report::summarize(&reports);
+    let verbose = output.verbose.then(|| timings.per_implementation(&reports));
+    let written = Instant::now();
+    let suite = suite::build(&context, reports.into_iter().map(|report| report.suite).collect());
     if let Err(error) = suite::write_atomically(&config.suite, &suite::to_text(&suite, &program, config.emit)) {
         writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
         return Ok(Outcome::InputError);
     }
-    let summary = report::summarize(&runs);
+    if let Some(path) = &config.lcov {
+        if let Err(error) = suite::write_atomically(path, &suite_lcov(&db, &program, &all_cfgs, &suite)) {
+            writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", path.display())?;
+            return Ok(Outcome::InputError);
+        }
+    }
+    timings.write = written.elapsed();
     match config.format {
         SummaryFormat::Human => {
             write!(streams.out, "{}", summary.to_human())?;
@@ -369,6 +383,9 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
             }
         }
         SummaryFormat::Json => writeln!(streams.out, "{}", summary.to_json())?,
+    }
+    if let Some(lines) = verbose {
+        write!(streams.err, "{lines}{}", timings.total(config.jobs, started.elapsed()))?;
     }
     incomplete_if(summary.undecided(), "goal", output, streams)
 }
@@ -389,10 +406,156 @@ fn incomplete_if(undecided: usize, what: &str, output: &OutputConfig, streams: &
     Ok(Outcome::Incomplete)
 }
 
+/// The LCOV of a suite just made: its tests replayed as `run-tests` would, so
+/// `prove-tests --lcov` and `run-tests --lcov` agree on the same suite.
+fn suite_lcov(db: &SourceDb, program: &hir::Program, cfgs: &[cfg::Cfg], suite: &suite::json::Suite) -> String {
+    let tests = suite::load::load_suite(program, cfgs, suite, &|_| None).expect("a suite made for this program loads");
+    let run = regress::run(program, cfgs, &tests, interp::Limits::default(), suite.options.unroll);
+    regress::render::lcov(db, &run, cfgs)
+}
+
+/// What `implementation_reports` works from.
+struct ProveJob<'a> {
+    config: &'a ProveTestsConfig,
+    output: &'a OutputConfig,
+    ast: &'a ast::Program,
+    /// Every implementation's graph; calls reach into any of them.
+    all: &'a [cfg::Cfg],
+    /// The graphs to report on, in program order.
+    selected: &'a [&'a cfg::Cfg],
+    options: &'a GenOptions,
+}
+
+/// Where a `prove-tests` run spent its time, for `--verbose`.
+#[derive(Default)]
+struct Timings {
+    front_end: Duration,
+    cache_read: Duration,
+    generation: Duration,
+    write: Duration,
+    cached: usize,
+    implementations: usize,
+}
+
+impl Timings {
+    /// One line per implementation: its time, or that it came from the cache.
+    fn per_implementation(&mut self, reports: &[ProcedureReport]) -> String {
+        self.cached = reports.iter().filter(|report| report.cached).count();
+        self.implementations = reports.len();
+        let mut lines = String::new();
+        for report in reports {
+            let how =
+                if report.cached { "from the cache".to_string() } else { format!("{} ms", report.counts.time_ms) };
+            lines.push_str(&format!("seedgen: {}: {how}\n", report.suite.name));
+        }
+        lines
+    }
+
+    /// One line for the run.
+    fn total(&self, jobs: usize, total: Duration) -> String {
+        let ms = |duration: Duration| duration.as_secs_f64() * 1000.0;
+        format!(
+            "seedgen: {:.1} ms: front end {:.1} ms, cache {:.1} ms ({} of {} cached), generation {:.1} ms \
+             ({jobs} jobs), suite {:.1} ms\n",
+            ms(total),
+            ms(self.front_end),
+            ms(self.cache_read),
+            self.cached,
+            self.implementations,
+            ms(self.generation),
+            ms(self.write)
+        )
+    }
+}
+
+/// Each selected implementation's report, in program order: read from the cache where
+/// an entry for its key is there, generated otherwise (`--jobs` at a time, each in its
+/// own solver session) and stored back.
+fn implementation_reports(
+    job: &ProveJob,
+    context: &SuiteContext,
+    timings: &mut Timings,
+    streams: &mut Streams,
+) -> io::Result<Vec<ProcedureReport>> {
+    let (config, program, db) = (job.config, context.program, context.db);
+    let read = Instant::now();
+    let cache = config.cache_dir.as_deref().map(Cache::new);
+    let keys = cache.as_ref().map(|_| cache::Keys::new(&config.file, job.ast, program, db, job.all, job.options));
+    let slots: Vec<Option<(cache::Slot, cache::Key)>> =
+        job.selected.iter().map(|cfg| keys.as_ref().map(|keys| keys.of(cfg))).collect();
+    let span = |cfg: &cfg::Cfg| program.implementations[cfg.implementation.index()].span;
+    let mut reports: Vec<Option<ProcedureReport>> = job
+        .selected
+        .iter()
+        .zip(&slots)
+        .map(|(cfg, slot)| match (&cache, slot) {
+            (Some(cache), Some((slot, key))) => cache.load(db, slot, key, span(cfg)),
+            _ => None,
+        })
+        .collect();
+    timings.cache_read = read.elapsed();
+    let missing: Vec<usize> = (0..reports.len()).filter(|&index| reports[index].is_none()).collect();
+    let generated = Instant::now();
+    let fresh = generate_reports(job, context, &missing)?;
+    timings.generation = generated.elapsed();
+    let mut unwritable = None;
+    for (index, report) in missing.into_iter().zip(fresh) {
+        if let (Some(cache), Some((slot, key))) = (&cache, &slots[index]) {
+            if let Err(error) = cache.store(slot, key, span(job.selected[index]), &report) {
+                unwritable.get_or_insert(error);
+            }
+        }
+        reports[index] = Some(report);
+    }
+    // The cache only saves time: a run that cannot keep it still succeeds.
+    if let (Some(error), Some(dir), false) = (unwritable, &config.cache_dir, job.output.quiet) {
+        writeln!(streams.err, "seedgen: warning: cannot write the cache in `{}`: {error}", dir.display())?;
+    }
+    Ok(reports.into_iter().map(|report| report.expect("every report is read or generated")).collect())
+}
+
+/// Generates the reports of `job.selected[i]` for each `i` in `indices`, `--jobs` at a
+/// time: implementations are independent (each has its own solver session and z3
+/// context), and rayon keeps the results in order, so `--jobs` never changes them.
+fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -> io::Result<Vec<ProcedureReport>> {
+    if indices.is_empty() {
+        // Nothing to solve: no interpreter, no thread pool, no z3 context.
+        return Ok(Vec::new());
+    }
+    let program = context.program;
+    let cfgs: Vec<cfg::Cfg> = indices.iter().map(|&index| job.selected[index].clone()).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(job.config.jobs)
+        .stack_size(verify::WORKER_STACK_BYTES)
+        .thread_name(|index| format!("seedgen-job-{index}"))
+        .build()
+        .map_err(io::Error::other)?;
+    let progress = Progress::start(job.selected.len(), "implementations", job.output.progress);
+    (0..job.selected.len() - indices.len()).for_each(|_| progress.advance());
+    let machine = interp::Machine::new(program, job.all, interp::Limits::default());
+    let reports = pool.install(|| {
+        let mut runs: Vec<gen::ImplementationRun> = cfgs
+            .par_iter()
+            .map(|original| {
+                let run = gen::generate(program, &machine, original, job.options);
+                progress.advance();
+                run
+            })
+            .collect();
+        prove_unreachable(program, job.all, &cfgs, &mut runs, &job.options.session);
+        runs.par_iter()
+            .zip(&cfgs)
+            .map(|(run, cfg)| ProcedureReport::of(run, suite::procedure(context, run, cfg)))
+            .collect()
+    });
+    progress.finish();
+    Ok(reports)
+}
+
 /// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
 /// failing test at the failing clause.
 pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
@@ -477,7 +640,7 @@ fn reachable_implementations(program: &hir::Program, all: &[cfg::Cfg], cfg: &cfg
 
 /// `seedgen run-tests FILE SUITE`: replay every test of the suite on the program.
 pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
@@ -543,13 +706,12 @@ fn read_suite(
 /// program. The suite must pass on the program as it is: a test that does not is an
 /// input error, since no mutant could be judged by it.
 pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { db, ast, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
-    // Mutants are made from the AST; the file parsed without errors a moment ago.
+    // Mutants are made from the AST.
     let file = FileId(0);
-    let (ast, _) = syntax::parse(file, db.text(file));
     let (suite, tests) = match read_suite(&config.suite, &program, &cfgs, output, streams)? {
         Ok(loaded) => loaded,
         Err(outcome) => return Ok(outcome),
@@ -582,6 +744,55 @@ pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut St
     Ok(Outcome::Success)
 }
 
+/// `seedgen merge SUITE...`: shard suites combined into the suite of one run, written
+/// to `-o` or stdout.
+pub fn run_merge(config: &MergeConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    if let Some(refusal) = config.output.as_deref().and_then(|path| refuse_to_write(path, config.force)) {
+        writeln!(streams.err, "seedgen: error: {refusal}")?;
+        return Ok(Outcome::InputError);
+    }
+    let mut shards = Vec::with_capacity(config.suites.len());
+    for path in &config.suites {
+        let text = match read_source(path) {
+            Ok(text) => text,
+            Err(error) => {
+                writeln!(streams.err, "seedgen: error: {error}")?;
+                return Ok(Outcome::InputError);
+            }
+        };
+        match suite::load::read(&text) {
+            Ok(suite) => shards.push(suite::merge::Named { name: path.display().to_string(), suite }),
+            Err(error) => {
+                let mut suite_db = SourceDb::new();
+                let file = suite_db.add(path.display().to_string(), text);
+                emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
+                return Ok(Outcome::InputError);
+            }
+        }
+    }
+    let merged = match suite::merge::merge(shards) {
+        Ok(merged) => merged,
+        Err(reason) => {
+            writeln!(streams.err, "seedgen: error: cannot merge: {reason}")?;
+            return Ok(Outcome::InputError);
+        }
+    };
+    let text = suite::json::to_text(&merged);
+    match &config.output {
+        None => write!(streams.out, "{text}")?,
+        Some(path) => {
+            if let Err(error) = suite::write_atomically(path, &text) {
+                writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", path.display())?;
+                return Ok(Outcome::InputError);
+            }
+            if !output.quiet {
+                writeln!(streams.err, "wrote {}", path.display())?;
+            }
+        }
+    }
+    Ok(Outcome::Success)
+}
+
 /// Runs a validated configuration.
 pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
     match config {
@@ -591,5 +802,6 @@ pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
         Config::Verify(verify, output) => run_verify(verify, output, streams),
         Config::RunTests(run, output) => run_tests(run, output, streams),
         Config::Mutate(mutate, output) => run_mutate(mutate, output, streams),
+        Config::Merge(merge, output) => run_merge(merge, output, streams),
     }
 }

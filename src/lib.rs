@@ -8,6 +8,7 @@
 //! Every stage returns its result together with its diagnostics and never fails on bad
 //! input; problems are [`diag::Diagnostic`]s with spans into the [`source::SourceDb`].
 
+pub mod cache;
 pub mod cfg;
 pub mod config;
 pub mod diag;
@@ -15,6 +16,7 @@ pub mod driver;
 pub mod gen;
 pub mod interp;
 pub mod mutate;
+pub mod progress;
 pub mod regress;
 pub mod report;
 pub mod seed;

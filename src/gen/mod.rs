@@ -96,9 +96,9 @@ impl ImplementationRun {
 }
 
 /// The graphs of the implementations `options.procedures` names (all when empty).
-pub fn select(cfgs: &[Cfg], options: &GenOptions) -> Vec<Cfg> {
+pub fn select<'a>(cfgs: &'a [Cfg], options: &GenOptions) -> Vec<&'a Cfg> {
     let selected = |cfg: &&Cfg| options.procedures.is_empty() || options.procedures.contains(&cfg.name);
-    cfgs.iter().filter(selected).cloned().collect()
+    cfgs.iter().filter(selected).collect()
 }
 
 /// The graph a session runs on, and how runs of the program map onto it.

@@ -1,13 +1,53 @@
 //! Reports of a generation run: the per-procedure summary, human or JSON
 //! (DESIGN.md §4), and the goal diagnostics editors show at their spans.
+//!
+//! Input: one [`ProcedureReport`] per implementation, made from its generation run or
+//! read back from the cache (`crate::cache`); nothing here looks at a run's internals,
+//! so both sources give the same reports.
 
 use crate::diag::Diagnostic;
 use crate::gen::enumerate::{GoalStatus, NotCovered};
 use crate::gen::ImplementationRun;
-use serde::Serialize;
+use crate::source::Span;
+use crate::suite::json;
+use serde::{Deserialize, Serialize};
+
+/// What a `prove-tests` run says about one implementation: its section of the suite,
+/// where its goals are, and its counts.
+#[derive(Clone, Debug)]
+pub struct ProcedureReport {
+    pub suite: json::Procedure,
+    /// The span of each goal of `suite.goals`, in order.
+    pub goal_spans: Vec<Span>,
+    pub counts: Counts,
+    /// Read from the cache rather than generated in this run.
+    pub cached: bool,
+    /// The solver gave up on some goal: another run may get further, so the result is
+    /// not worth keeping.
+    pub timed_out: bool,
+}
+
+impl ProcedureReport {
+    /// The report of a finished run; `suite` is its section of the suite.
+    pub fn of(run: &ImplementationRun, suite: json::Procedure) -> ProcedureReport {
+        // A goal the solver gave up on (a timeout, a resource limit, the run's time
+        // limit: z3 4.8.12 reports the first as "canceled", like the second) may be
+        // decided by another run: such a result is not kept.
+        let counts = Counts::of(run);
+        let timed_out = counts.undecided > 0;
+        ProcedureReport {
+            suite,
+            goal_spans: run.goals().iter().map(|goal| goal.span).collect(),
+            counts,
+            cached: false,
+            timed_out,
+        }
+    }
+}
 
 /// The counts of one procedure, or of the whole run.
-#[derive(Serialize, Debug, Default, Clone, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct Counts {
     pub goals: usize,
     /// Entered by the replay of a test.
@@ -18,7 +58,7 @@ pub struct Counts {
     pub replay_missed: usize,
     /// Of the goals not covered, those the solver gave up on (a timeout, a resource
     /// limit, the run's time limit): the run is incomplete (exit status 3).
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub undecided: usize,
     pub tests: usize,
     pub checks: u32,
@@ -72,11 +112,25 @@ pub struct ProcedureSummary {
     pub name: String,
     #[serde(flatten)]
     pub counts: Counts,
+    /// Read from the cache: `checks` are those of the run that made it, `time_ms` what
+    /// reading it took.
+    #[serde(skip_serializing_if = "is_false")]
+    pub cached: bool,
 }
 
-pub fn summarize(runs: &[ImplementationRun]) -> Summary {
-    let procedures: Vec<ProcedureSummary> =
-        runs.iter().map(|run| ProcedureSummary { name: run.name.clone(), counts: Counts::of(run) }).collect();
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
+pub fn summarize(reports: &[ProcedureReport]) -> Summary {
+    let procedures: Vec<ProcedureSummary> = reports
+        .iter()
+        .map(|report| ProcedureSummary {
+            name: report.suite.name.clone(),
+            counts: report.counts.clone(),
+            cached: report.cached,
+        })
+        .collect();
     let mut totals = Counts::default();
     procedures.iter().for_each(|procedure| totals.add(&procedure.counts));
     Summary { procedures, totals }
@@ -97,7 +151,8 @@ impl Summary {
         let width = self.procedures.iter().map(|procedure| procedure.name.len()).max().unwrap_or(0).max(5);
         let mut out = String::new();
         for procedure in &self.procedures {
-            out.push_str(&format!("{:<width$}  {}\n", procedure.name, line(&procedure.counts)));
+            let cached = if procedure.cached { " (cached)" } else { "" };
+            out.push_str(&format!("{:<width$}  {}{cached}\n", procedure.name, line(&procedure.counts)));
         }
         out.push_str(&format!("{:<width$}  {}\n", "total", line(&self.totals)));
         out
@@ -137,23 +192,24 @@ fn line(counts: &Counts) -> String {
     )
 }
 
-/// Warnings at the spans of goals that are dead or not covered, for editors.
-pub fn goal_diagnostics(runs: &[ImplementationRun]) -> Vec<Diagnostic> {
+/// Warnings at the spans of goals that are dead or not covered, for editors. Read off
+/// the suite's goals (`status`, `reason`), so a cached report warns as a fresh one does.
+pub fn goal_diagnostics(reports: &[ProcedureReport]) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    for run in runs {
-        for (goal, status) in run.goals().iter().zip(&run.enumeration.status) {
-            match status {
-                GoalStatus::Unreachable => diagnostics.push(
+    for report in reports {
+        for (goal, &span) in report.suite.goals.iter().zip(&report.goal_spans) {
+            match (goal.status.as_str(), &goal.reason) {
+                ("unreachable", _) => diagnostics.push(
                     Diagnostic::warning(format!("unreachable code: goal `{}` can never execute", goal.id))
-                        .with_primary(goal.span, "no execution reaches this branch")
+                        .with_primary(span, "no execution reaches this branch")
                         .with_note("proved by the solver over an over-approximation of the program"),
                 ),
-                GoalStatus::NotCovered { reason } => diagnostics.push(
+                ("not_covered", reason) => diagnostics.push(
                     Diagnostic::warning(format!("goal `{}` is not covered", goal.id))
-                        .with_primary(goal.span, "no test reaches this branch")
-                        .with_note(reason.describe()),
+                        .with_primary(span, "no test reaches this branch")
+                        .with_note(reason.clone().unwrap_or_default()),
                 ),
-                GoalStatus::Covered { .. } => {}
+                _ => {}
             }
         }
     }

@@ -93,6 +93,9 @@ impl Writer<'_> {
             args.extend([options.unroll, options.max_unroll].map(|depth| depth.to_string()));
         }
         self.line(1, &attr("options", &args));
+        if let Some(shard) = options.shard {
+            self.line(1, &attr("shard", &[shard.index.to_string(), shard.count.to_string()]));
+        }
         self.line(1, "true;");
     }
 
@@ -518,7 +521,7 @@ fn current(suite: &mut Option<json::Suite>, span: Span) -> Read<&mut json::Proce
 }
 
 fn read_header(axiom: &ast::AxiomDecl) -> Read<json::Suite> {
-    let attrs = Attrs::new(&axiom.attrs, &["seedgen_suite", "tool", "source", "options"])?;
+    let attrs = Attrs::new(&axiom.attrs, &["seedgen_suite", "tool", "source", "options", "shard"])?;
     let [format, version] = args(attrs.required("seedgen_suite", axiom.span)?)?;
     let [tool] = args(attrs.required("tool", axiom.span)?)?;
     let [file, digest] = args(attrs.required("source", axiom.span)?)?;
@@ -531,12 +534,25 @@ fn read_header(axiom: &ast::AxiomDecl) -> Read<json::Suite> {
             return Err(error(options.span, message));
         }
     };
+    let shard = match attrs.get("shard") {
+        Some(shard) => {
+            let [index, count] = args(shard)?;
+            Some(json::Shard { index: number(index)?, count: number(count)? })
+        }
+        None => None,
+    };
     Ok(json::Suite {
         format: string(format)?,
         version: number(version)?,
         tool: string(tool)?,
         source: json::Source { file: string(file)?, digest: string(digest)? },
-        options: json::Options { goals: string(goals)?, inline_depth: number(inline_depth)?, unroll, max_unroll },
+        options: json::Options {
+            goals: string(goals)?,
+            inline_depth: number(inline_depth)?,
+            unroll,
+            max_unroll,
+            shard,
+        },
         procedures: Vec::new(),
     })
 }

@@ -52,6 +52,19 @@ pub struct Options {
     /// means 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub max_unroll: u32,
+    /// `--shard K/N`: the suite holds only the implementations at positions `K-1`,
+    /// `K-1+N`, … (program order). Absent in a whole suite, and in what `seedgen merge`
+    /// makes of the N shards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+}
+
+/// Which shard of `count` a suite is (`index` from 1).
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
 }
 
 fn is_zero(value: &u32) -> bool {

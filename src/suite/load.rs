@@ -121,8 +121,16 @@ pub fn form_of(text: &str) -> SuiteForm {
 /// `prove-tests` overwrites nothing else without `--force`.
 pub fn is_suite(text: &str) -> bool {
     match form_of(text) {
-        SuiteForm::Json => serde_json::from_str::<serde_json::Value>(text)
-            .is_ok_and(|value| value.get("format").and_then(serde_json::Value::as_str) == Some(json::FORMAT)),
+        SuiteForm::Json => {
+            /// Only the `format` field: everything else is skipped, not built (a warm
+            /// `prove-tests` checks its big output file this way on every run).
+            #[derive(serde::Deserialize)]
+            struct Format<'a> {
+                #[serde(borrow)]
+                format: Option<std::borrow::Cow<'a, str>>,
+            }
+            serde_json::from_str::<Format>(text).is_ok_and(|found| found.format.as_deref() == Some(json::FORMAT))
+        }
         SuiteForm::Bpl => crate::syntax::parse(FileId(0), text).0.decls.iter().any(|decl| {
             matches!(decl, crate::syntax::ast::Decl::Axiom(axiom)
                 if axiom.attrs.first().is_some_and(|attr| attr.name.name == "seedgen_suite"))

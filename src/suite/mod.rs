@@ -4,10 +4,11 @@
 pub mod bpl;
 pub mod json;
 pub mod load;
+pub mod merge;
 pub mod value;
 
 use crate::cfg::{print::print_cfg, print::print_expr, Cfg};
-use crate::config::SuiteForm;
+use crate::config::{Shard, SuiteForm};
 use crate::gen::enumerate::{Candidate, GoalStatus};
 use crate::gen::ImplementationRun;
 use crate::interp::{Outcome, Replay, TestInput, TraceItem};
@@ -49,10 +50,13 @@ pub struct SuiteContext<'a> {
     pub inline_depth: u32,
     pub unroll: u32,
     pub max_unroll: u32,
+    /// `--shard K/N`: the suite holds only that shard's implementations.
+    pub shard: Option<Shard>,
 }
 
-/// The suite of a generation run; `cfgs[i]` is the lowered graph of `runs[i]`.
-pub fn build(context: &SuiteContext, runs: &[ImplementationRun], cfgs: &[&Cfg]) -> json::Suite {
+/// The suite of a generation run, from each implementation's section ([`procedure`]),
+/// in program order.
+pub fn build(context: &SuiteContext, procedures: Vec<json::Procedure>) -> json::Suite {
     json::Suite {
         format: json::FORMAT.to_string(),
         version: json::VERSION,
@@ -67,8 +71,9 @@ pub fn build(context: &SuiteContext, runs: &[ImplementationRun], cfgs: &[&Cfg]) 
             inline_depth: context.inline_depth,
             unroll: context.unroll,
             max_unroll: if context.unroll == 0 { 0 } else { context.max_unroll },
+            shard: context.shard.map(|shard| json::Shard { index: shard.index, count: shard.count }),
         },
-        procedures: runs.iter().zip(cfgs).map(|(run, cfg)| procedure(context, run, cfg)).collect(),
+        procedures,
     }
 }
 
@@ -76,7 +81,8 @@ fn test_id(run: &ImplementationRun, test: usize) -> String {
     format!("{}/t{}", run.name, test + 1)
 }
 
-fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg) -> json::Procedure {
+/// One implementation's section of the suite; `cfg` is the lowered graph of `run`.
+pub fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg) -> json::Procedure {
     let goals = run
         .goals()
         .iter()
@@ -236,12 +242,22 @@ pub fn to_text(suite: &json::Suite, program: &hir::Program, form: SuiteForm) -> 
 /// is followed (the file it names is replaced, the link stays). What is neither a
 /// regular file nor absent (`/dev/null`, a pipe) is written in place: renaming over a
 /// device would replace it.
+///
+/// A regular file that already holds exactly `text` is left alone: an unchanged output
+/// costs no write and no sync (a warm `prove-tests` run), and keeps its time stamp for
+/// the tools watching it.
 pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::{Error, ErrorKind};
     match std::fs::metadata(path) {
         Ok(metadata) if metadata.is_dir() => return Err(Error::new(ErrorKind::IsADirectory, "it is a directory")),
         Ok(metadata) if !metadata.is_file() => {
             return std::fs::OpenOptions::new().write(true).open(path)?.write_all(text.as_bytes());
+        }
+        Ok(metadata)
+            if metadata.len() == text.len() as u64
+                && std::fs::read(path).is_ok_and(|bytes| bytes == text.as_bytes()) =>
+        {
+            return Ok(());
         }
         _ => {}
     }

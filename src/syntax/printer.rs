@@ -34,6 +34,15 @@ pub fn print_program(program: &Program) -> String {
     printer.out
 }
 
+/// Prints one declaration as [`print_program`] does, with its final newline: the
+/// canonical text of a declaration, without its spans or the input's layout (what the
+/// `prove-tests` cache digests).
+pub fn print_decl(decl: &Decl) -> String {
+    let mut printer = Printer::default();
+    printer.decl(decl);
+    printer.out
+}
+
 /// Prints one expression on one line, as `syntax::parse_expr` reads it back.
 pub fn print_expr(expr: &Expr) -> String {
     let mut printer = Printer::default();

@@ -128,12 +128,14 @@ pub fn diagnostics(verdicts: &[ImplementationVerdict]) -> Vec<Diagnostic> {
 }
 
 /// The passes recurse over expressions up to `syntax::MAX_EXPR_DEPTH` deep: give the
-/// workers the stack `main` gives the pipeline.
-const WORKER_STACK_BYTES: usize = 256 * 1024 * 1024;
+/// workers the stack `main` gives the pipeline (`prove-tests`' workers too).
+pub const WORKER_STACK_BYTES: usize = 256 * 1024 * 1024;
 
 /// Verifies every implementation of `program`; `cfgs` are its cyclic graphs.
 pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) -> Vec<ImplementationVerdict> {
-    let workers = std::thread::available_parallelism().map_or(1, usize::from).min(cfgs.len());
+    // As many workers as the rayon pool the caller runs in (`prove-tests --jobs`), or
+    // as cores.
+    let workers = rayon::current_num_threads().min(cfgs.len());
     if workers <= 1 {
         return cfgs.iter().map(|cfg| verify_implementation(program, cfg, options)).collect();
     }

@@ -18,7 +18,7 @@ const TIME_LIMIT: Duration = Duration::from_secs(60);
 /// Cases run this many at a time.
 const WORKERS: usize = 2;
 
-const COMMANDS: [&str; 5] = ["check", "seed", "prove-tests", "verify", "run-tests"];
+const COMMANDS: [&str; 6] = ["check", "seed", "prove-tests", "verify", "run-tests", "merge"];
 
 /// One line of `cases.txt`.
 struct Case {
@@ -253,13 +253,14 @@ fn proved(form: &str) -> (tempfile::TempDir, Vec<u8>) {
     (dir, suite)
 }
 
-/// The names in `dir` besides the program and its suite: at most the temporary file of
-/// an interrupted write, named after the suite.
+/// The names in `dir` besides the program, its suite and the cache directory: at most
+/// the temporary file of an interrupted write, named after the suite.
 fn leftovers(dir: &Path, form: &str) -> Vec<String> {
     let names = std::fs::read_dir(dir)
         .expect("readable")
         .map(|entry| entry.expect("readable").file_name().into_string().expect("UTF-8 names"));
-    let others: Vec<String> = names.filter(|name| name != "max.bpl" && *name != format!("max.tests.{form}")).collect();
+    let kept = ["max.bpl".to_string(), format!("max.tests.{form}"), ".seedgen".to_string()];
+    let others: Vec<String> = names.filter(|name| !kept.contains(name)).collect();
     for name in &others {
         let temporary = name.starts_with(&format!(".max.tests.{form}.")) && name.ends_with(".tmp");
         assert!(temporary, "an unexpected file `{name}`");

@@ -3,7 +3,7 @@
 //! Boogie is installed). Corpus files name their dead goals in
 //! `// expect-unreachable: <goal id>` lines.
 
-use crate::support::{bpl_files, display_name, seedgen};
+use crate::support::{display_name, seedgen};
 use std::path::Path;
 
 fn seeded(path: &Path, goals: &str) -> String {
@@ -45,7 +45,7 @@ fn expected_unreachable(path: &Path) -> usize {
 #[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
 fn boogie_reports_one_error_per_reachable_seed() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for path in bpl_files("corpus") {
+    for path in crate::support::correct_corpus_programs() {
         for goals in ["leaves", "all"] {
             let text = seeded(&path, goals);
             let file = dir.path().join(format!("{}.{goals}.bpl", path.file_stem().expect("a name").to_string_lossy()));

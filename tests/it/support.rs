@@ -25,6 +25,40 @@ pub fn bpl_files(dir: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Every correct program of the corpus: `corpus/`, the paper's programs in `corpus/sc/`
+/// and the correct version of each `corpus/faults/` program (for cross-checks with
+/// Boogie, which run on all of them).
+pub fn correct_corpus_programs() -> Vec<PathBuf> {
+    let mut files = bpl_files("corpus");
+    files.extend(bpl_files("corpus/sc"));
+    files.extend(fault_programs().into_iter().map(|dir| dir.join("correct.bpl")));
+    files
+}
+
+/// The fault variants of `corpus/faults/` (every file but `correct.bpl`).
+pub fn fault_variants() -> Vec<PathBuf> {
+    let variants = fault_programs().into_iter().flat_map(|dir| bpl_files(&display_name(&dir)));
+    variants.filter(|path| !path.ends_with("correct.bpl")).collect()
+}
+
+/// The directories of `corpus/faults/`, sorted.
+fn fault_programs() -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(root().join("corpus/faults")) else { return Vec::new() };
+    let mut dirs: Vec<PathBuf> =
+        entries.map(|entry| entry.expect("a readable entry").path()).filter(|path| path.is_dir()).collect();
+    dirs.sort();
+    dirs
+}
+
+/// How many goals of a `prove-tests --format json` summary a model reached, whether or
+/// not its replay did: between those and those plus the goals the solver left
+/// undecided (which Boogie, on the same encoding, may decide either way).
+pub fn reached_goals(summary: &Value) -> std::ops::RangeInclusive<u64> {
+    let count = |field: &str| summary["totals"][field].as_u64().unwrap_or(0);
+    let reached = count("covered") + count("replay_missed");
+    reached..=reached + count("undecided")
+}
+
 /// The path as tests show it: relative to the crate root, with `/` separators.
 pub fn display_name(path: &Path) -> String {
     let relative = path.strip_prefix(root()).unwrap_or(path);

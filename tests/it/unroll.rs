@@ -21,11 +21,18 @@ use std::path::Path;
 /// Runs `prove-tests` on `program` (a path relative to the crate root) with `extra`
 /// flags, writing the suite to `suite`; the JSON summary and the suite's text.
 fn prove(program: &str, extra: &[&str], suite: &Path) -> (Value, String) {
+    prove_expecting(program, extra, suite, &[0])
+}
+
+/// [`prove`] ending with one of the exit statuses `allowed` (3: some goals undecided).
+fn prove_expecting(program: &str, extra: &[&str], suite: &Path, allowed: &[i32]) -> (Value, String) {
     let suite_arg = suite.to_str().expect("UTF-8 temp path");
     let mut args = vec!["prove-tests", "--quiet", "--format", "json", "-o", suite_arg, program];
     args.extend(extra);
     let output = seedgen(&args);
-    assert_eq!(output.status.code(), Some(0), "{program} {extra:?}: {}", String::from_utf8_lossy(&output.stderr));
+    let code = output.status.code().unwrap_or(-1);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(allowed.contains(&code), "{program} {extra:?}: exit {code}: {stderr}");
     let summary = serde_json::from_slice(&output.stdout).expect("the summary is JSON");
     (summary, std::fs::read_to_string(suite).expect("the suite was written"))
 }
@@ -275,37 +282,37 @@ fn a_goal_past_the_bound_is_not_covered_or_covered_by_a_deeper_retry_never_unrea
     assert_eq!(status(&retried), "covered", "{retried}");
 }
 
-/// Boogie 2.4.1 on `seedgen seed --goals all --unroll 2` reports one error per goal that
+/// Boogie 2.4.1 on `seedgen seed --goals all --unroll 3` reports one error per goal that
 /// seedgen reaches with a test or a candidate on the same unrolled, modular encoding
 /// (loops past the bound by invariants, calls by contracts): every corpus program with a
 /// loop, and `SUM`, whose goal after the loop only a model past the bound reaches.
 #[test]
 #[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
-fn boogie_error_count_matches_reached_goals_unrolled_twice() {
+fn boogie_error_count_matches_reached_goals_unrolled_three_times() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let sum = dir.path().join("sum.bpl");
     std::fs::write(&sum, SUM).expect("writable");
-    let mut programs: Vec<String> = bpl_files("corpus").iter().map(|path| display_name(path)).collect();
+    let corpus = crate::support::correct_corpus_programs();
+    let mut programs: Vec<String> = corpus.iter().map(|path| display_name(path)).collect();
     programs.push(sum.display().to_string());
     let mut mismatches = Vec::new();
     for name in programs {
-        let flags = ["--goals", "all", "--inline-depth", "0", "--unroll", "2", "--max-unroll", "2"];
-        let (summary, text) = prove(&name, &flags, &dir.path().join("suite.json"));
+        let flags = ["--goals", "all", "--inline-depth", "0", "--unroll", "3", "--max-unroll", "3"];
+        let (summary, text) = prove_expecting(&name, &flags, &dir.path().join("suite.json"), &[0, 3]);
         if !has_unrolled_goals(&serde_json::from_str(&text).expect("the suite is JSON")) {
             continue;
         }
         // Goals a model reached count, whether or not its replay did (past the bound too).
-        let reached = summary["totals"]["covered"].as_u64().expect("count")
-            + summary["totals"]["replay_missed"].as_u64().expect("count");
-        let seeded = seedgen(&["seed", "--goals", "all", "--unroll", "2", &name]);
+        let reached = crate::support::reached_goals(&summary);
+        let seeded = seedgen(&["seed", "--goals", "all", "--unroll", "3", &name]);
         assert_eq!(seeded.status.code(), Some(0), "{name}");
         let file = dir.path().join("seeded.bpl");
         std::fs::write(&file, &seeded.stdout).expect("writable");
         let boogie = std::process::Command::new("boogie").arg(&file).arg("/errorLimit:10000").output().expect("boogie");
         let stdout = String::from_utf8_lossy(&boogie.stdout);
         let errors = stdout.lines().filter(|line| line.contains("Error BP5001")).count() as u64;
-        if errors != reached {
-            mismatches.push(format!("{name}: Boogie {errors}, seedgen {reached}"));
+        if !reached.contains(&errors) {
+            mismatches.push(format!("{name}: Boogie {errors}, seedgen {reached:?}"));
         }
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));

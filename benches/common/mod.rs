@@ -1,0 +1,59 @@
+//! What the benchmarks share: wall times and how they are shown.
+
+// Each benchmark uses part of this module.
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+/// Wall times of repeated runs, sorted.
+pub struct Timings(Vec<Duration>);
+
+impl Timings {
+    /// Runs `run` `runs` times (at least once); `run` returns the time it measured.
+    pub fn of(runs: usize, mut run: impl FnMut() -> Duration) -> Timings {
+        let mut times: Vec<Duration> = (0..runs.max(1)).map(|_| run()).collect();
+        times.sort();
+        Timings(times)
+    }
+
+    pub fn median(&self) -> Duration {
+        self.0[self.0.len() / 2]
+    }
+
+    pub fn min(&self) -> Duration {
+        self.0[0]
+    }
+}
+
+/// Milliseconds with one decimal.
+pub fn ms(duration: Duration) -> String {
+    format!("{:.1}", duration.as_secs_f64() * 1000.0)
+}
+
+/// The CPU time (user + system) of this process's finished children so far, where
+/// Linux tells it (`/proc/self/stat`, in clock ticks of `getconf CLK_TCK`). Ticks are
+/// coarse (10 ms), so only the difference over many runs, divided by their number, is
+/// meaningful: on a loaded machine it shows what a run costs, where wall time also
+/// counts the wait for a core.
+pub fn children_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name in parentheses, which may contain spaces.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15 here.
+    let ticks: u64 = fields.get(13)?.parse::<u64>().ok()? + fields.get(14)?.parse::<u64>().ok()?;
+    let per_second: u64 = std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|output| String::from_utf8(output.stdout).ok())
+        .and_then(|text| text.trim().parse().ok())
+        .unwrap_or(100);
+    Some(Duration::from_secs_f64(ticks as f64 / per_second as f64))
+}
+
+/// `/proc/loadavg`'s 1-minute load, where Linux tells it: on a shared machine the wall
+/// times mean little without it.
+pub fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next().map(str::to_string)
+}
