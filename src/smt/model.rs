@@ -36,27 +36,50 @@ use z3::{AstKind, DeclKind};
 pub(super) fn decode(encoding: &Encoding, image: &Z3Terms, model: &z3::Model, stop: Option<(BlockId, usize)>) -> Model {
     let mut decoder = Decoder { encoding, image, model, universes: BTreeMap::new(), window: Vec::new() };
     decoder.window = decoder.sample_window();
-    let executed: Vec<bool> = encoding.blocks.iter().map(|block| decoder.truth(block.exec)).collect();
-    let taken: Vec<bool> = encoding.edges.iter().map(|edge| decoder.truth(edge.take)).collect();
-    let path = model::executed_path(encoding, &executed, &taken);
-    let entry = model::entry_inputs(encoding).map(|input| decoder.assignment(input)).collect();
-    let choices = model::choice_points(encoding, &path, stop)
-        .into_iter()
-        .map(|point| match point {
-            ChoicePoint::Input(input) => Choice::Value(decoder.assignment(input)),
-            ChoicePoint::Goto { from, to } => Choice::Goto { from, to },
-        })
-        .collect();
-    // Which functions the model interprets is read before tabulating them: evaluating
-    // with model completion may give the others an interpretation.
-    let interpreted: Vec<(FunctionId, SymbolId)> =
-        encoding.functions.iter().copied().filter(|&(_, symbol)| model.has_interp(image.decl(symbol))).collect();
-    let applications = Applications::of(encoding);
-    let functions = interpreted
-        .into_iter()
-        .filter_map(|(function, symbol)| decoder.function(function, symbol, applications.of_symbol(symbol)))
-        .collect();
-    Model { path, entry, choices, functions }
+    decoder.decode(stop)
+}
+
+/// [`decode`] for the model of an `unknown` answer (a candidate for replay): maps z3
+/// did not write as tables stay opaque rather than being sampled, since evaluating
+/// them in such a model was seen to take z3 minutes of CPU at a single key (the
+/// insertion sort of corpus/sc with `--goals all --inline-depth 0`), and a candidate
+/// is worth no such wait.
+pub(super) fn decode_candidate(
+    encoding: &Encoding,
+    image: &Z3Terms,
+    model: &z3::Model,
+    stop: Option<(BlockId, usize)>,
+) -> Model {
+    let decoder = Decoder { encoding, image, model, universes: BTreeMap::new(), window: Vec::new() };
+    decoder.decode(stop)
+}
+
+impl Decoder<'_> {
+    fn decode(mut self, stop: Option<(BlockId, usize)>) -> Model {
+        let (encoding, image, model) = (self.encoding, self.image, self.model);
+        let decoder = &mut self;
+        let executed: Vec<bool> = encoding.blocks.iter().map(|block| decoder.truth(block.exec)).collect();
+        let taken: Vec<bool> = encoding.edges.iter().map(|edge| decoder.truth(edge.take)).collect();
+        let path = model::executed_path(encoding, &executed, &taken);
+        let entry = model::entry_inputs(encoding).map(|input| decoder.assignment(input)).collect();
+        let choices = model::choice_points(encoding, &path, stop)
+            .into_iter()
+            .map(|point| match point {
+                ChoicePoint::Input(input) => Choice::Value(decoder.assignment(input)),
+                ChoicePoint::Goto { from, to } => Choice::Goto { from, to },
+            })
+            .collect();
+        // Which functions the model interprets is read before tabulating them: evaluating
+        // with model completion may give the others an interpretation.
+        let interpreted: Vec<(FunctionId, SymbolId)> =
+            encoding.functions.iter().copied().filter(|&(_, symbol)| model.has_interp(image.decl(symbol))).collect();
+        let applications = Applications::of(encoding);
+        let functions = interpreted
+            .into_iter()
+            .filter_map(|(function, symbol)| decoder.function(function, symbol, applications.of_symbol(symbol)))
+            .collect();
+        Model { path, entry, choices, functions }
+    }
 }
 
 /// The applications of each body-less function in the encoding whose arguments mention
@@ -168,7 +191,10 @@ impl Decoder<'_> {
     /// A (curried, one-index) map value: read as a table when z3 wrote one, else
     /// sampled.
     fn map(&mut self, ast: &Dynamic, key_sort: &Sort, value_sort: &Sort) -> Option<MapValue> {
-        self.table(ast, key_sort, value_sort).or_else(|| self.sampled(ast, key_sort, value_sort))
+        // An empty window: a candidate's map, not sampled (see `decode_candidate`).
+        let sample = !self.window.is_empty();
+        self.table(ast, key_sort, value_sort)
+            .or_else(|| sample.then(|| self.sampled(ast, key_sort, value_sort)).flatten())
     }
 
     /// A map z3 wrote as a table: a `store` chain over a constant array, an `as-array`

@@ -39,7 +39,7 @@
 //! behaviour: a counterexample that may violate an axiom, to be checked by replay).
 
 use super::minimize::Minimizer;
-use super::model::decode;
+use super::model::{decode, decode_candidate};
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
 use crate::vc::{Assignment, Encoding, FailureId, Model, Value};
@@ -456,7 +456,7 @@ fn answer(
         }
         SatResult::Unsat => Reach::Unsat,
         SatResult::Unknown => {
-            let candidate = solver.get_model().map(|model| decode(encoding, image, &model, stop));
+            let candidate = solver.get_model().map(|model| decode_candidate(encoding, image, &model, stop));
             Reach::Unknown { reason: unknown_reason(solver.get_reason_unknown()), candidate }
         }
     }
