@@ -31,6 +31,9 @@ pub enum Command {
     Seed(SeedArgs),
     /// Generate a test suite that covers every reachable branch, from one solver session
     /// per implementation, and report what is covered, unreachable or not covered.
+    #[command(after_help = "Exit status: 0 success; 1 the program has errors, `--existing` found \
+                            regressions, or `--check` found the suite stale; 2 usage or input error (an \
+                            unreadable program or suite); 101 internal error (a bug: please report it).")]
     ProveTests(ProveTestsArgs),
     /// Prove every contract and assertion (loops by their invariants, calls by their
     /// contracts); each failure comes with a failing test.
@@ -84,8 +87,21 @@ pub struct ProveTestsArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Where to write the suite (default: `<stem>.tests.json` beside FILE).
-    #[arg(short, long, value_name = "SUITE")]
+    #[arg(short, long, value_name = "SUITE", conflicts_with = "check")]
     pub output_file: Option<PathBuf>,
+    /// Regenerate from an existing suite (seeds/002): run it on the program, keep every
+    /// test that still passes exactly as it is, generate tests only for the goals the
+    /// kept ones do not enter, and list the tests that now fail as regressions (written
+    /// unchanged, never replaced; exit status 1 when there are any). The options must be
+    /// those the suite was generated with.
+    #[arg(long, value_name = "SUITE", conflicts_with = "procedures")]
+    pub existing: Option<PathBuf>,
+    /// Write nothing: compare what this command would write to SUITE (as if `-o SUITE`)
+    /// with SUITE, and print what would change. Exit status 0 when it is up to date, 1
+    /// when it is stale (or there are regressions), 2 when SUITE cannot be read.
+    /// `--existing S --check S` checks a suite kept by conditional regeneration.
+    #[arg(long, value_name = "SUITE")]
+    pub check: Option<PathBuf>,
     /// Overwrite the output file even when it is not a seedgen suite.
     #[arg(long)]
     pub force: bool,
@@ -263,7 +279,9 @@ impl Cli {
                     EmitArg::Json => SuiteForm::Json,
                     EmitArg::Bpl => SuiteForm::Bpl,
                 };
-                let suite = args.output_file.unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file, emit));
+                let check = args.check.is_some();
+                let suite = (args.check.or(args.output_file))
+                    .unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file, emit));
                 let unroll = args.unroll.unroll;
                 let format = match args.format {
                     FormatArg::Human => SummaryFormat::Human,
@@ -282,6 +300,8 @@ impl Cli {
                     minimize: !args.no_minimize,
                     emit,
                     format,
+                    existing: args.existing,
+                    check,
                 };
                 Config::ProveTests(config, output_config(&args.output))
             }
@@ -339,6 +359,22 @@ mod tests {
     fn prove_tests_overwrites_only_suites_unless_forced() {
         assert!(!prove_tests(&[]).expect("valid flags").force);
         assert!(prove_tests(&["--force"]).expect("valid flags").force);
+    }
+
+    #[test]
+    fn check_names_the_suite_compared_and_excludes_an_output_path() {
+        let config = prove_tests(&["--check", "s.json"]).expect("valid flags");
+        assert!(config.check);
+        assert_eq!(config.suite, PathBuf::from("s.json"));
+        assert!(prove_tests(&["--check", "s.json", "-o", "t.json"]).is_none());
+        let config = prove_tests(&["--existing", "s.json", "--check", "s.json"]).expect("valid flags");
+        assert_eq!(config.existing, Some(PathBuf::from("s.json")));
+    }
+
+    #[test]
+    fn existing_regenerates_every_procedure() {
+        assert!(prove_tests(&["--existing", "s.json", "--proc", "P"]).is_none());
+        assert!(!prove_tests(&[]).expect("valid flags").check);
     }
 
     #[test]

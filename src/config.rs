@@ -77,6 +77,12 @@ pub struct ProveTestsConfig {
     /// `--emit`: the suite's form.
     pub emit: SuiteForm,
     pub format: SummaryFormat,
+    /// `--existing SUITE`: keep this suite's tests that still pass, generate only for the
+    /// goals they do not enter, report those that fail as regressions (seeds/002).
+    pub existing: Option<PathBuf>,
+    /// `--check`: write nothing; compare what would be written with `suite` (then the
+    /// path `--check` names) and say whether it is stale.
+    pub check: bool,
 }
 
 /// The form `prove-tests` writes its suite in.

@@ -13,7 +13,7 @@ use crate::config::{
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
 use crate::interp;
-use crate::regress;
+use crate::regress::{self, carry::CarriedSuite};
 use crate::report;
 use crate::seed::{goals, print::print_seeded_program, seeded};
 use crate::sema::{self, hir};
@@ -305,7 +305,7 @@ fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
 
 /// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
 pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    if let Some(refusal) = refuse_to_write(&config.suite, config.force) {
+    if let Some(refusal) = refuse_to_write(&config.suite, config.force).filter(|_| !config.check) {
         writeln!(streams.err, "seedgen: error: {refusal}")?;
         return Ok(Outcome::InputError);
     }
@@ -331,13 +331,6 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
         return Ok(Outcome::InputError);
     }
-    let machine = interp::Machine::new(&program, &all_cfgs, interp::Limits::default());
-    // Implementations are independent: each has its own solver session (and z3
-    // context); rayon keeps the results in program order.
-    let mut runs: Vec<gen::ImplementationRun> =
-        selected.par_iter().map(|original| gen::generate(&program, &machine, original, &options)).collect();
-    prove_unreachable(&program, &all_cfgs, &selected, &mut runs, &options.session);
-    emit_all(&db, output, streams, &report::goal_diagnostics(&runs))?;
     let file = db.name(FileId(0)).to_string();
     let context = SuiteContext {
         db: &db,
@@ -349,22 +342,145 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         unroll: config.unroll,
         max_unroll: config.max_unroll,
     };
-    let suite = suite::build(&context, &runs, &selected.iter().collect::<Vec<_>>());
-    if let Err(error) = suite::write_atomically(&config.suite, &suite::to_text(&suite, &program, config.emit)) {
+    let carried = match &config.existing {
+        None => CarriedSuite::default(),
+        Some(path) => match carry_existing(path, &program, &all_cfgs, &suite::options(&context), output, streams)? {
+            Ok(carried) => carried,
+            Err(outcome) => return Ok(outcome),
+        },
+    };
+    let machine = interp::Machine::new(&program, &all_cfgs, interp::Limits::default());
+    // Implementations are independent: each has its own solver session (and z3
+    // context); rayon keeps the results in program order.
+    let mut runs: Vec<gen::ImplementationRun> = selected
+        .par_iter()
+        .map(|original| gen::generate_open(&program, &machine, original, &options, &carried.kept_goals(&original.name)))
+        .collect();
+    prove_unreachable(&program, &all_cfgs, &selected, &mut runs, &options.session);
+    emit_all(&db, output, streams, &report::goal_diagnostics(&runs))?;
+    let suite = suite::build_carrying(&context, &runs, &selected.iter().collect::<Vec<_>>(), &carried.carried);
+    let text = suite::to_text(&suite, &program, config.emit);
+    let regressions = if carried.regressions.is_empty() { Outcome::Success } else { Outcome::ProgramErrors };
+    if config.check {
+        let outcome = check_suite(&config.suite, &suite, &text, output, streams)?;
+        write_regressions(&db, &carried, streams)?;
+        return Ok(if outcome == Outcome::Success { regressions } else { outcome });
+    }
+    if let Err(error) = suite::write_atomically(&config.suite, &text) {
         writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
         return Ok(Outcome::InputError);
     }
-    let summary = report::summarize(&runs);
+    let summary = report::summarize_carrying(&runs, &carried);
     match config.format {
         SummaryFormat::Human => {
             write!(streams.out, "{}", summary.to_human())?;
+            write_regressions(&db, &carried, streams)?;
             if !output.quiet {
                 writeln!(streams.err, "wrote {}", config.suite.display())?;
             }
         }
         SummaryFormat::Json => writeln!(streams.out, "{}", summary.to_json())?,
     }
-    Ok(Outcome::Success)
+    Ok(regressions)
+}
+
+/// `--existing SUITE`: the suite read, checked to be of the options this run writes
+/// (`options`: its goal ids depend on them), and run on the program; the tests to carry
+/// into the new suite, or the outcome to end the run with (an unreadable suite is an
+/// input error, exit 2).
+fn carry_existing(
+    path: &Path,
+    program: &hir::Program,
+    cfgs: &[cfg::Cfg],
+    options: &suite::json::Options,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Result<CarriedSuite, Outcome>> {
+    let read = read_suite(path, output, streams, |text| suite::load::load_text_with_suite(program, cfgs, text))?;
+    let (_, (tests, suite)) = match read {
+        Ok(read) => read,
+        Err(outcome) => return Ok(Err(outcome)),
+    };
+    if &suite.options != options {
+        writeln!(
+            streams.err,
+            "seedgen: error: `{}` was generated with other options than this run's; pass the options it records \
+             (`options` in the suite) or regenerate it without `--existing`",
+            path.display()
+        )?;
+        return Ok(Err(Outcome::InputError));
+    }
+    Ok(Ok(regress::carry::carry(program, cfgs, &suite, &tests, options.unroll)))
+}
+
+/// Reads the suite at `path` and parses it with `parse`; an unreadable file or a suite
+/// that cannot be read is reported (a diagnostic in the suite file) as an input error.
+fn read_suite<T>(
+    path: &Path,
+    output: &OutputConfig,
+    streams: &mut Streams,
+    parse: impl FnOnce(&str) -> Result<T, suite::load::LoadError>,
+) -> io::Result<Result<(String, T), Outcome>> {
+    let text = match read_source(path) {
+        Ok(text) => text,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: {error}")?;
+            return Ok(Err(Outcome::InputError));
+        }
+    };
+    match parse(&text) {
+        Ok(parsed) => Ok(Ok((text, parsed))),
+        Err(error) => {
+            // The suite joins a database of its own: only this diagnostic points into it.
+            let mut suite_db = SourceDb::new();
+            let file = suite_db.add(path.display().to_string(), text);
+            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
+            Ok(Err(Outcome::InputError))
+        }
+    }
+}
+
+/// `--check`: compares `text`, what the run would write (`suite` parsed), with the suite
+/// at `path`, writing nothing; success when they are byte-identical, program errors
+/// (exit 1) when the suite is stale, with what would change on stdout.
+fn check_suite(
+    path: &Path,
+    suite: &suite::json::Suite,
+    text: &str,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Outcome> {
+    let (old_text, old) = match read_suite(path, output, streams, suite::load::read)? {
+        Ok(read) => read,
+        Err(outcome) => return Ok(outcome),
+    };
+    let shown = path.display();
+    if old_text == text {
+        writeln!(streams.out, "`{shown}` is up to date")?;
+        return Ok(Outcome::Success);
+    }
+    writeln!(streams.out, "`{shown}` is stale: regenerating it would change")?;
+    let mut differences = suite::diff::differences(&old, suite);
+    if differences.is_empty() {
+        differences.push("its text only (another form or layout than `prove-tests` writes)".to_string());
+    }
+    for difference in differences {
+        writeln!(streams.out, "  {difference}")?;
+    }
+    Ok(Outcome::ProgramErrors)
+}
+
+/// The tests of the existing suite that no longer pass, after the summary.
+fn write_regressions(db: &SourceDb, carried: &CarriedSuite, streams: &mut Streams) -> io::Result<()> {
+    if carried.regressions.is_empty() {
+        return Ok(());
+    }
+    let count = plural(carried.regressions.len(), "regression");
+    writeln!(streams.out, "{count}: tests of the existing suite that no longer pass (kept in the suite unchanged)")?;
+    for result in &carried.regressions {
+        writeln!(streams.out, "  {}", regress::render::result_line(db, result))?;
+    }
+    Ok(())
 }
 
 /// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
@@ -455,23 +571,11 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
-    let text = match read_source(&config.suite) {
-        Ok(text) => text,
-        Err(error) => {
-            writeln!(streams.err, "seedgen: error: {error}")?;
-            return Ok(Outcome::InputError);
-        }
-    };
-    let (tests, options) = match suite::load::load_text(&program, &cfgs, &text) {
-        Ok(loaded) => loaded,
-        Err(error) => {
-            // The suite joins a database of its own: only this diagnostic points into it.
-            let mut suite_db = SourceDb::new();
-            let file = suite_db.add(config.suite.display().to_string(), text);
-            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
-            return Ok(Outcome::InputError);
-        }
-    };
+    let (_, (tests, options)) =
+        match read_suite(&config.suite, output, streams, |text| suite::load::load_text(&program, &cfgs, text))? {
+            Ok(read) => read,
+            Err(outcome) => return Ok(outcome),
+        };
     // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
     let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), options.unroll);
     if !output.quiet {

@@ -4,6 +4,8 @@
 use crate::diag::Diagnostic;
 use crate::gen::enumerate::{GoalStatus, NotCovered};
 use crate::gen::ImplementationRun;
+use crate::regress::carry::CarriedSuite;
+use crate::regress::render;
 use serde::Serialize;
 
 /// The counts of one procedure, or of the whole run.
@@ -16,7 +18,15 @@ pub struct Counts {
     pub not_covered: usize,
     /// Of the goals not covered, those a solver model reached but its replay did not.
     pub replay_missed: usize,
+    /// The tests written to the suite.
     pub tests: usize,
+    /// The new tests generation kept before the suite reduction (issue 6) dropped those
+    /// whose goals other tests enter too.
+    pub tests_generated: usize,
+    /// Tests carried over from the existing suite (`--existing`): passing ones kept and
+    /// failing ones (`regressions`), both written unchanged.
+    pub tests_kept: usize,
+    pub regressions: usize,
     pub checks: u32,
     pub time_ms: u64,
 }
@@ -27,7 +37,7 @@ impl Counts {
         let count = |matches: fn(&GoalStatus) -> bool| status.iter().filter(|status| matches(status)).count();
         Counts {
             goals: status.len(),
-            covered: count(|status| matches!(status, GoalStatus::Covered { .. })),
+            covered: count(|status| matches!(status, GoalStatus::Covered { .. } | GoalStatus::Kept)),
             unreachable: count(|status| matches!(status, GoalStatus::Unreachable)),
             not_covered: count(|status| matches!(status, GoalStatus::NotCovered { .. })),
             replay_missed: count(|status| {
@@ -37,6 +47,9 @@ impl Counts {
                 )
             }),
             tests: run.enumeration.candidates.len(),
+            tests_generated: run.generated_tests,
+            tests_kept: 0,
+            regressions: 0,
             checks: run.enumeration.checks,
             time_ms: u64::try_from(run.time.as_millis()).unwrap_or(u64::MAX),
         }
@@ -49,16 +62,33 @@ impl Counts {
         self.not_covered += other.not_covered;
         self.replay_missed += other.replay_missed;
         self.tests += other.tests;
+        self.tests_generated += other.tests_generated;
+        self.tests_kept += other.tests_kept;
+        self.regressions += other.regressions;
         self.checks += other.checks;
         self.time_ms += other.time_ms;
     }
 }
 
-/// `prove-tests --format json`: `{"procedures": [...], "totals": {...}}`.
+/// `prove-tests --format json`: `{"procedures": [...], "totals": {...}}`, and with
+/// `--existing` the `"regressions"` when there are any.
 #[derive(Serialize, Debug)]
 pub struct Summary {
     pub procedures: Vec<ProcedureSummary>,
     pub totals: Counts,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub regressions: Vec<Regression>,
+}
+
+/// A test of the existing suite that no longer passes (`--existing`).
+#[derive(Serialize, Debug)]
+pub struct Regression {
+    pub id: String,
+    pub procedure: String,
+    /// `fail`, `invalid` or `error`, as `run-tests` says.
+    pub verdict: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -69,11 +99,37 @@ pub struct ProcedureSummary {
 }
 
 pub fn summarize(runs: &[ImplementationRun]) -> Summary {
-    let procedures: Vec<ProcedureSummary> =
-        runs.iter().map(|run| ProcedureSummary { name: run.name.clone(), counts: Counts::of(run) }).collect();
+    summarize_carrying(runs, &CarriedSuite::default())
+}
+
+/// [`summarize`] for a regeneration from an existing suite (`--existing`): each
+/// procedure's tests of `carried` that pass (kept) and fail (regressions) are written
+/// with the new ones; the regressions are also listed one by one.
+pub fn summarize_carrying(runs: &[ImplementationRun], carried: &CarriedSuite) -> Summary {
+    let procedures: Vec<ProcedureSummary> = runs
+        .iter()
+        .map(|run| {
+            let (kept, regressions) = carried.counts(&run.name);
+            let mut counts = Counts::of(run);
+            counts.tests += kept + regressions;
+            counts.tests_kept = kept + regressions;
+            counts.regressions = regressions;
+            ProcedureSummary { name: run.name.clone(), counts }
+        })
+        .collect();
     let mut totals = Counts::default();
     procedures.iter().for_each(|procedure| totals.add(&procedure.counts));
-    Summary { procedures, totals }
+    let regressions = carried
+        .regressions
+        .iter()
+        .map(|result| Regression {
+            id: result.id.clone(),
+            procedure: result.procedure.clone(),
+            verdict: render::label(&result.verdict),
+            message: render::details(&result.verdict).map(|(message, _)| message.to_string()),
+        })
+        .collect();
+    Summary { procedures, totals, regressions }
 }
 
 impl Summary {
@@ -107,12 +163,32 @@ fn line(counts: &Counts) -> String {
     });
     let checks = usize::try_from(counts.checks).unwrap_or(usize::MAX);
     format!(
-        "{}; {}, {}, {} ms",
+        "{}; {}{}, {}, {} ms",
         parts.join(", "),
         plural(counts.tests, "test", "tests"),
+        test_origins(counts),
         plural(checks, "check", "checks"),
         counts.time_ms
     )
+}
+
+/// Where the tests came from, when not simply generated: ` (2 kept, 1 regression, 1
+/// new of 3 generated)`; empty when every generated test was kept and none was carried.
+fn test_origins(counts: &Counts) -> String {
+    let new = counts.tests - counts.tests_kept;
+    let mut parts = Vec::new();
+    if counts.tests_kept > 0 {
+        parts.push(format!("{} kept", counts.tests_kept - counts.regressions));
+        if counts.regressions > 0 {
+            parts.push(plural(counts.regressions, "regression", "regressions"));
+        }
+    }
+    match (counts.tests_generated == new, parts.is_empty()) {
+        (true, true) => return String::new(),
+        (true, false) => parts.push(format!("{new} new")),
+        (false, _) => parts.push(format!("{new} of {} generated", counts.tests_generated)),
+    }
+    format!(" ({})", parts.join(", "))
 }
 
 /// Warnings at the spans of goals that are dead or not covered, for editors.
@@ -131,7 +207,7 @@ pub fn goal_diagnostics(runs: &[ImplementationRun]) -> Vec<Diagnostic> {
                         .with_primary(goal.span, "no test reaches this branch")
                         .with_note(reason.describe()),
                 ),
-                GoalStatus::Covered { .. } => {}
+                GoalStatus::Covered { .. } | GoalStatus::Kept => {}
             }
         }
     }

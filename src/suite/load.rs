@@ -90,10 +90,20 @@ pub fn load_text(
     cfgs: &[Cfg],
     text: &str,
 ) -> Result<(Vec<LoadedTest>, json::Options), LoadError> {
+    load_text_with_suite(program, cfgs, text).map(|(tests, suite)| (tests, suite.options))
+}
+
+/// [`load_text`], returning the whole suite read (`prove-tests --existing` writes its
+/// kept tests back unchanged).
+pub fn load_text_with_suite(
+    program: &hir::Program,
+    cfgs: &[Cfg],
+    text: &str,
+) -> Result<(Vec<LoadedTest>, json::Suite), LoadError> {
     let form = form_of(text);
     let suite = read(text)?;
     let tests = load_suite(program, cfgs, &suite, &|id| locate_test(form, text, id))?;
-    Ok((tests, suite.options))
+    Ok((tests, suite))
 }
 
 /// The form of a suite text, by its content.

@@ -8,6 +8,7 @@ mod fuzz_regressions;
 #[cfg(unix)] // The cases use `/dev/zero`, signals and symbolic links.
 mod hostile;
 mod prove;
+mod regen;
 mod roundtrip;
 mod run_tests;
 mod seed;
