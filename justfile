@@ -21,10 +21,12 @@ lint:
     cargo clippy --all-targets -- -D warnings
 
 # Benchmarks (release): front-end speed on a generated 10,000-line program; prove-tests
-# on every corpus program, next to Boogie when it is installed.
+# on every corpus program, next to Boogie when it is installed; suite sizes and input
+# values with and without minimization and reduction (issue 6).
 bench:
     cargo bench --bench frontend
     cargo bench --bench engine
+    cargo bench --bench suites
 
 # Fuzz the front end for SECONDS (default 600). Needs cargo-fuzz; stable Rust works
 # with RUSTC_BOOTSTRAP=1.
