@@ -33,6 +33,11 @@ pub enum Command {
     Seed(SeedArgs),
     /// Generate a test suite that covers every reachable branch, from one solver session
     /// per implementation, and report what is covered, unreachable or not covered.
+    #[command(after_help = "Exit status: 0 success; 1 the program has errors, `--existing` found \
+                            regressions, or `--check` found the suite stale; 2 usage or input error (an \
+                            unreadable program or suite); 3 incomplete (the solver or `--time-limit` left \
+                            goals undecided, and nothing else failed); 101 internal error (a bug: please \
+                            report it).")]
     ProveTests(ProveTestsArgs),
     /// Prove every contract and assertion (loops by their invariants, calls by their
     /// contracts); each failure comes with a failing test.
@@ -123,8 +128,21 @@ pub struct ProveTestsArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Where to write the suite (default: `<stem>.tests.json` beside FILE).
-    #[arg(short, long, value_name = "SUITE")]
+    #[arg(short, long, value_name = "SUITE", conflicts_with = "check")]
     pub output_file: Option<PathBuf>,
+    /// Regenerate from an existing suite (seeds/002): run it on the program, keep every
+    /// test that still passes exactly as it is, generate tests only for the goals the
+    /// kept ones do not enter, and list the tests that now fail as regressions (written
+    /// unchanged, never replaced; exit status 1 when there are any). The options must be
+    /// those the suite was generated with. Such a run neither reads nor writes the cache.
+    #[arg(long, value_name = "SUITE", conflicts_with_all = ["procedures", "shard"])]
+    pub existing: Option<PathBuf>,
+    /// Write nothing: compare what this command would write to SUITE (as if `-o SUITE`)
+    /// with SUITE, and print what would change. Exit status 0 when it is up to date, 1
+    /// when it is stale (or there are regressions), 2 when SUITE cannot be read.
+    /// `--existing S --check S` checks a suite kept by conditional regeneration.
+    #[arg(long, value_name = "SUITE")]
+    pub check: Option<PathBuf>,
     /// Overwrite the output file even when it is not a seedgen suite.
     #[arg(long)]
     pub force: bool,
@@ -173,7 +191,7 @@ pub struct ProveTestsArgs {
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
     /// Also write the suite's coverage of the program as LCOV to OUT.
-    #[arg(long, value_name = "OUT")]
+    #[arg(long, value_name = "OUT", conflicts_with = "check")]
     pub lcov: Option<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -362,7 +380,9 @@ impl Cli {
                     EmitArg::Json => SuiteForm::Json,
                     EmitArg::Bpl => SuiteForm::Bpl,
                 };
-                let suite = args.output_file.unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file, emit));
+                let check = args.check.is_some();
+                let suite = (args.check.or(args.output_file))
+                    .unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file, emit));
                 let unroll = args.unroll.unroll;
                 let format = args.format.into();
                 let config = ProveTestsConfig {
@@ -377,7 +397,9 @@ impl Cli {
                     minimize: !args.no_minimize,
                     emit,
                     format,
-                    cache_dir: match (args.no_cache, args.cache_dir) {
+                    // A regeneration from an existing suite is solved afresh: its sections
+                    // hold tests no cache entry knows of.
+                    cache_dir: match (args.no_cache || args.existing.is_some(), args.cache_dir) {
                         (true, _) => None,
                         (false, Some(dir)) => Some(dir),
                         (false, None) => Some(ProveTestsConfig::default_cache_dir(&args.file)),
@@ -389,6 +411,8 @@ impl Cli {
                     shard: args.shard,
                     lcov: args.lcov,
                     file: args.file,
+                    existing: args.existing,
+                    check,
                 };
                 Config::ProveTests(config, output_config(&args.output))
             }
@@ -467,6 +491,26 @@ mod tests {
             .expect("valid flags");
         let Config::Mutate(config, _) = cli.into_config() else { panic!("mutate parses to Config::Mutate") };
         assert_eq!((config.suite.to_str(), config.format), (Some("s.json"), SummaryFormat::Json));
+    }
+
+    #[test]
+    fn check_names_the_suite_compared_and_excludes_an_output_path() {
+        let config = prove_tests(&["--check", "s.json"]).expect("valid flags");
+        assert!(config.check);
+        assert_eq!(config.suite, PathBuf::from("s.json"));
+        assert!(prove_tests(&["--check", "s.json", "-o", "t.json"]).is_none());
+        assert!(prove_tests(&["--check", "s.json", "--lcov", "c.info"]).is_none(), "--check writes nothing");
+        let config = prove_tests(&["--existing", "s.json", "--check", "s.json"]).expect("valid flags");
+        assert_eq!(config.existing, Some(PathBuf::from("s.json")));
+    }
+
+    #[test]
+    fn existing_regenerates_every_procedure() {
+        assert!(prove_tests(&["--existing", "s.json", "--proc", "P"]).is_none());
+        assert!(prove_tests(&["--existing", "s.json", "--shard", "1/2"]).is_none());
+        assert!(!prove_tests(&[]).expect("valid flags").check);
+        let config = prove_tests(&["--existing", "s.json"]).expect("valid flags");
+        assert_eq!(config.cache_dir, None, "a regeneration bypasses the cache");
     }
 
     #[test]

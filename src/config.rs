@@ -84,7 +84,7 @@ pub struct ProveTestsConfig {
     pub emit: SuiteForm,
     pub format: SummaryFormat,
     /// Where per-implementation results are kept between runs (`--cache-dir`, default
-    /// `.seedgen/` beside the input); `None` with `--no-cache`.
+    /// `.seedgen/` beside the input); `None` with `--no-cache` or `--existing`.
     pub cache_dir: Option<PathBuf>,
     /// `--jobs`: implementations generated at once (default: the number of cores).
     pub jobs: usize,
@@ -92,6 +92,12 @@ pub struct ProveTestsConfig {
     pub shard: Option<Shard>,
     /// `--lcov OUT`: the suite's coverage of the program, as `run-tests --lcov` writes it.
     pub lcov: Option<PathBuf>,
+    /// `--existing SUITE`: keep this suite's tests that still pass, generate only for the
+    /// goals they do not enter, report those that fail as regressions (seeds/002).
+    pub existing: Option<PathBuf>,
+    /// `--check`: write nothing; compare what would be written with `suite` (then the
+    /// path `--check` names) and say whether it is stale.
+    pub check: bool,
 }
 
 /// `--shard K/N`: the implementations at positions `K-1`, `K-1+N`, `K-1+2N`, … of the

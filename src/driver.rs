@@ -16,7 +16,7 @@ use crate::gen::{self, GenOptions};
 use crate::interp;
 use crate::mutate;
 use crate::progress::Progress;
-use crate::regress;
+use crate::regress::{self, carry::CarriedSuite};
 use crate::report::{self, ProcedureReport};
 use crate::seed::{goals, print::print_seeded_program, seeded};
 use crate::sema::{self, hir};
@@ -315,7 +315,8 @@ fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
 /// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
 pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
     let started = Instant::now();
-    if let Some(refusal) = refuse_to_write(&config.suite, config.force) {
+    // `--check` writes nothing: whatever is at the path is only read.
+    if let Some(refusal) = refuse_to_write(&config.suite, config.force).filter(|_| !config.check) {
         writeln!(streams.err, "seedgen: error: {refusal}")?;
         return Ok(Outcome::InputError);
     }
@@ -356,15 +357,42 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         max_unroll: config.max_unroll,
         shard: config.shard,
     };
+    let carried = match &config.existing {
+        None => CarriedSuite::default(),
+        Some(path) => match carry_existing(path, &program, &all_cfgs, &suite::options(&context), output, streams)? {
+            Ok(carried) => carried,
+            Err(outcome) => return Ok(outcome),
+        },
+    };
     let mut timings = Timings { front_end: started.elapsed(), ..Timings::default() };
-    let job = ProveJob { config, output, ast: &ast, all: &all_cfgs, selected: &selected, options: &options };
+    let job = ProveJob {
+        config,
+        output,
+        ast: &ast,
+        all: &all_cfgs,
+        selected: &selected,
+        options: &options,
+        carried: &carried,
+    };
     let reports = implementation_reports(&job, &context, &mut timings, streams)?;
     emit_all(&db, output, streams, &report::goal_diagnostics(&reports))?;
-    let summary = report::summarize(&reports);
+    let summary = report::summarize(&reports, &carried);
     let verbose = output.verbose.then(|| timings.per_implementation(&reports));
     let written = Instant::now();
     let suite = suite::build(&context, reports.into_iter().map(|report| report.suite).collect());
-    if let Err(error) = suite::write_atomically(&config.suite, &suite::to_text(&suite, &program, config.emit)) {
+    let text = suite::to_text(&suite, &program, config.emit);
+    // Regressions and a stale suite (exit 1) come before undecided goals (exit 3).
+    let regressions = if carried.regressions.is_empty() { Outcome::Success } else { Outcome::ProgramErrors };
+    if config.check {
+        let checked = check_suite(&config.suite, &suite, &text, output, streams)?;
+        write_regressions(&db, &carried, streams)?;
+        return match (checked, regressions) {
+            (Outcome::Success, Outcome::Success) => incomplete_if(summary.undecided(), "goal", output, streams),
+            (Outcome::Success, regressions) => Ok(regressions),
+            (checked, _) => Ok(checked),
+        };
+    }
+    if let Err(error) = suite::write_atomically(&config.suite, &text) {
         writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
         return Ok(Outcome::InputError);
     }
@@ -378,6 +406,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     match config.format {
         SummaryFormat::Human => {
             write!(streams.out, "{}", summary.to_human())?;
+            write_regressions(&db, &carried, streams)?;
             if !output.quiet {
                 writeln!(streams.err, "wrote {}", config.suite.display())?;
             }
@@ -386,6 +415,9 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     }
     if let Some(lines) = verbose {
         write!(streams.err, "{lines}{}", timings.total(config.jobs, started.elapsed()))?;
+    }
+    if regressions != Outcome::Success {
+        return Ok(regressions);
     }
     incomplete_if(summary.undecided(), "goal", output, streams)
 }
@@ -424,6 +456,9 @@ struct ProveJob<'a> {
     /// The graphs to report on, in program order.
     selected: &'a [&'a cfg::Cfg],
     options: &'a GenOptions,
+    /// `--existing`: the existing suite run on the program (empty otherwise); its kept
+    /// tests' goals are not generated for, and its tests are written first.
+    carried: &'a CarriedSuite,
 }
 
 /// Where a `prove-tests` run spent its time, for `--verbose`.
@@ -533,11 +568,13 @@ fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -
     let progress = Progress::start(job.selected.len(), "implementations", job.output.progress);
     (0..job.selected.len() - indices.len()).for_each(|_| progress.advance());
     let machine = interp::Machine::new(program, job.all, interp::Limits::default());
+    let none = suite::Carried::default();
     let reports = pool.install(|| {
         let mut runs: Vec<gen::ImplementationRun> = cfgs
             .par_iter()
             .map(|original| {
-                let run = gen::generate(program, &machine, original, job.options);
+                let kept = job.carried.kept_goals(&original.name);
+                let run = gen::generate_open(program, &machine, original, job.options, &kept);
                 progress.advance();
                 run
             })
@@ -545,11 +582,114 @@ fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -
         prove_unreachable(program, job.all, &cfgs, &mut runs, &job.options.session);
         runs.par_iter()
             .zip(&cfgs)
-            .map(|(run, cfg)| ProcedureReport::of(run, suite::procedure(context, run, cfg)))
+            .map(|(run, cfg)| {
+                let carried = job.carried.carried.get(&run.name).unwrap_or(&none);
+                let section = suite::procedure(context, run, cfg, carried);
+                ProcedureReport::of(run, section).carrying(job.carried.counts(&run.name))
+            })
             .collect()
     });
     progress.finish();
     Ok(reports)
+}
+
+/// `--existing SUITE`: the suite read, checked to be of the options this run writes
+/// (`options`: its goal ids depend on them), and run on the program; the tests to carry
+/// into the new suite, or the outcome to end the run with (an unreadable suite is an
+/// input error, exit 2).
+fn carry_existing(
+    path: &Path,
+    program: &hir::Program,
+    cfgs: &[cfg::Cfg],
+    options: &suite::json::Options,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Result<CarriedSuite, Outcome>> {
+    let read = read_suite(path, output, streams, |text| suite::load::read_and_load(program, cfgs, text))?;
+    let (_, (suite, tests)) = match read {
+        Ok(read) => read,
+        Err(outcome) => return Ok(Err(outcome)),
+    };
+    if &suite.options != options {
+        writeln!(
+            streams.err,
+            "seedgen: error: `{}` was generated with other options than this run's; pass the options it records \
+             (`options` in the suite) or regenerate it without `--existing`",
+            path.display()
+        )?;
+        return Ok(Err(Outcome::InputError));
+    }
+    Ok(Ok(regress::carry::carry(program, cfgs, &suite, &tests, options.unroll)))
+}
+
+/// Reads the suite at `path` and parses it with `parse`; an unreadable file or a suite
+/// that cannot be read is reported (a diagnostic in the suite file) as an input error.
+fn read_suite<T>(
+    path: &Path,
+    output: &OutputConfig,
+    streams: &mut Streams,
+    parse: impl FnOnce(&str) -> Result<T, suite::load::LoadError>,
+) -> io::Result<Result<(String, T), Outcome>> {
+    let text = match read_source(path) {
+        Ok(text) => text,
+        Err(error) => {
+            writeln!(streams.err, "seedgen: error: {error}")?;
+            return Ok(Err(Outcome::InputError));
+        }
+    };
+    match parse(&text) {
+        Ok(parsed) => Ok(Ok((text, parsed))),
+        Err(error) => {
+            // The suite joins a database of its own: only this diagnostic points into it.
+            let mut suite_db = SourceDb::new();
+            let file = suite_db.add(path.display().to_string(), text);
+            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
+            Ok(Err(Outcome::InputError))
+        }
+    }
+}
+
+/// `--check`: compares `text`, what the run would write (`suite` parsed), with the suite
+/// at `path`, writing nothing; success when they are byte-identical, program errors
+/// (exit 1) when the suite is stale, with what would change on stdout.
+fn check_suite(
+    path: &Path,
+    suite: &suite::json::Suite,
+    text: &str,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Outcome> {
+    let (old_text, old) = match read_suite(path, output, streams, suite::load::read)? {
+        Ok(read) => read,
+        Err(outcome) => return Ok(outcome),
+    };
+    let shown = path.display();
+    if old_text == text {
+        writeln!(streams.out, "`{shown}` is up to date")?;
+        return Ok(Outcome::Success);
+    }
+    writeln!(streams.out, "`{shown}` is stale: regenerating it would change")?;
+    let mut differences = suite::diff::differences(&old, suite);
+    if differences.is_empty() {
+        differences.push("its text only (another form or layout than `prove-tests` writes)".to_string());
+    }
+    for difference in differences {
+        writeln!(streams.out, "  {difference}")?;
+    }
+    Ok(Outcome::ProgramErrors)
+}
+
+/// The tests of the existing suite that no longer pass, after the summary.
+fn write_regressions(db: &SourceDb, carried: &CarriedSuite, streams: &mut Streams) -> io::Result<()> {
+    if carried.regressions.is_empty() {
+        return Ok(());
+    }
+    let count = plural(carried.regressions.len(), "regression");
+    writeln!(streams.out, "{count}: tests of the existing suite that no longer pass (kept in the suite unchanged)")?;
+    for result in &carried.regressions {
+        writeln!(streams.out, "  {}", regress::render::result_line(db, result))?;
+    }
+    Ok(())
 }
 
 /// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
@@ -644,10 +784,11 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
-    let (suite, tests) = match read_suite(&config.suite, &program, &cfgs, output, streams)? {
-        Ok(loaded) => loaded,
-        Err(outcome) => return Ok(outcome),
-    };
+    let (_, (suite, tests)) =
+        match read_suite(&config.suite, output, streams, |text| suite::load::read_and_load(&program, &cfgs, text))? {
+            Ok(read) => read,
+            Err(outcome) => return Ok(outcome),
+        };
     // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
     let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), suite.options.unroll);
     if !output.quiet {
@@ -674,34 +815,6 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
     })
 }
 
-/// Reads the suite at `path` for `program` (lowered to `cfgs`): the parsed suite and its
-/// tests, or, its problem reported, the outcome to end the run with.
-fn read_suite(
-    path: &Path,
-    program: &hir::Program,
-    cfgs: &[cfg::Cfg],
-    output: &OutputConfig,
-    streams: &mut Streams,
-) -> io::Result<Result<(suite::json::Suite, Vec<suite::load::LoadedTest>), Outcome>> {
-    let text = match read_source(path) {
-        Ok(text) => text,
-        Err(error) => {
-            writeln!(streams.err, "seedgen: error: {error}")?;
-            return Ok(Err(Outcome::InputError));
-        }
-    };
-    match suite::load::read_and_load(program, cfgs, &text) {
-        Ok(loaded) => Ok(Ok(loaded)),
-        Err(error) => {
-            // The suite joins a database of its own: only this diagnostic points into it.
-            let mut suite_db = SourceDb::new();
-            let file = suite_db.add(path.display().to_string(), text);
-            emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
-            Ok(Err(Outcome::InputError))
-        }
-    }
-}
-
 /// `seedgen mutate FILE --suite SUITE`: the suite run against every mutant of the
 /// program. The suite must pass on the program as it is: a test that does not is an
 /// input error, since no mutant could be judged by it.
@@ -712,10 +825,11 @@ pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut St
     };
     // Mutants are made from the AST.
     let file = FileId(0);
-    let (suite, tests) = match read_suite(&config.suite, &program, &cfgs, output, streams)? {
-        Ok(loaded) => loaded,
-        Err(outcome) => return Ok(outcome),
-    };
+    let (_, (suite, tests)) =
+        match read_suite(&config.suite, output, streams, |text| suite::load::read_and_load(&program, &cfgs, text))? {
+            Ok(read) => read,
+            Err(outcome) => return Ok(outcome),
+        };
     let max_steps = match mutate::budget(&program, &cfgs, &tests) {
         Ok(max_steps) => max_steps,
         Err(not_passing) => {

@@ -34,6 +34,9 @@ pub enum GoalStatus {
     Covered {
         test: usize,
     },
+    /// Entered by a test kept from an existing suite (`prove-tests --existing`,
+    /// seeds/002 conditional testing): never asked for.
+    Kept,
     /// No execution reaches it: unsatisfiable over a sound over-approximation.
     Unreachable,
     NotCovered {
@@ -55,6 +58,13 @@ pub enum NotCovered {
     /// abstraction of the iterations beyond it, and their replays miss it (issue 5):
     /// never "unreachable", since the abstraction proves nothing dead here.
     BeyondBound { bound: u32, reason: String },
+}
+
+impl GoalStatus {
+    /// Whether the goal needs no further test: entered by one, or dead.
+    pub fn is_closed(&self) -> bool {
+        matches!(self, GoalStatus::Covered { .. } | GoalStatus::Kept | GoalStatus::Unreachable)
+    }
 }
 
 impl NotCovered {
@@ -111,7 +121,7 @@ impl Enumeration {
         let number = self.candidates.len();
         let mut useful = false;
         for &index in &candidate.covers {
-            if !matches!(self.status[index], GoalStatus::Covered { .. } | GoalStatus::Unreachable) {
+            if !self.status[index].is_closed() {
                 self.status[index] = GoalStatus::Covered { test: number };
                 useful = true;
             }
@@ -148,12 +158,25 @@ const MAX_REPLAY_ATTEMPTS: usize = 4;
 /// Enumerates tests for `goals` (whose blocks are seed points of the session's graph),
 /// replaying each model with `replayer`.
 pub fn enumerate(session: &mut Session, replayer: &Replayer, goals: &[Goal], minimize: bool) -> Enumeration {
+    enumerate_open(session, replayer, goals, minimize, &vec![false; goals.len()])
+}
+
+/// [`enumerate`] for the goals not `kept[i]`: those are entered by tests kept from an
+/// existing suite, so they are excluded from every query up front, as collateral
+/// coverage excludes the goals of earlier tests.
+pub fn enumerate_open(
+    session: &mut Session,
+    replayer: &Replayer,
+    goals: &[Goal],
+    minimize: bool,
+    kept: &[bool],
+) -> Enumeration {
     let mut enumerator = Enumerator {
         session,
         minimize,
         replayer,
         goals,
-        status: vec![None; goals.len()],
+        status: kept.iter().map(|&kept| kept.then_some(GoalStatus::Kept)).collect(),
         misses: vec![Vec::new(); goals.len()],
         miss_reason: vec![String::new(); goals.len()],
         miss_beyond: vec![false; goals.len()],
@@ -311,7 +334,7 @@ impl Enumerator<'_> {
         let number = self.candidates.len();
         let mut useful = false;
         for &index in &covers {
-            if !matches!(self.status[index], Some(GoalStatus::Covered { .. } | GoalStatus::Unreachable)) {
+            if !self.status[index].as_ref().is_some_and(GoalStatus::is_closed) {
                 self.status[index] = Some(GoalStatus::Covered { test: number });
                 useful = true;
             }

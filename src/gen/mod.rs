@@ -11,8 +11,14 @@
 //! (`--max-unroll`, issue 5), and goals a replay missed in an implementation with calls
 //! once with one more level of calls inlined (issue 4): the retry's tests count for the
 //! goals their runs enter, followed on the first graph.
+//!
+//! Last, the tests whose goals other tests enter too are dropped ([`reduce`], issue 6).
+//! Everything here is per implementation: its session, its tests and their numbering
+//! depend on no other implementation (only on the callees it inlines), so an edit to
+//! one procedure leaves the others' tests as they were.
 
 pub mod enumerate;
+mod reduce;
 pub mod replay;
 mod shrink;
 
@@ -25,6 +31,7 @@ use crate::sema::hir;
 use crate::smt::{Session, SessionOptions};
 use enumerate::{Enumeration, GoalStatus, NotCovered};
 use replay::Replayer;
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -70,6 +77,9 @@ pub struct ImplementationRun {
     /// The encoding had no loop cut and no call modelled by its contract: an unsatisfiable
     /// goal is dead without further proof.
     pub exact: bool,
+    /// How many tests generation kept before the suite reduction dropped the redundant
+    /// ones (`enumeration.candidates` holds those left).
+    pub generated_tests: usize,
     pub time: Duration,
 }
 
@@ -138,11 +148,26 @@ impl Prepared {
 /// are verified, which the caller checks lazily — most runs prove nothing dead, so they
 /// never pay for a verification ([`ImplementationRun::withdraw_unreachable`]).
 pub fn generate(program: &hir::Program, machine: &Machine, original: &Cfg, options: &GenOptions) -> ImplementationRun {
+    generate_open(program, machine, original, options, &BTreeSet::new())
+}
+
+/// [`generate`] for the goals not in `kept`, which tests kept from an existing suite
+/// enter (`prove-tests --existing`, seeds/002): they are `GoalStatus::Kept` and never
+/// asked for.
+pub fn generate_open(
+    program: &hir::Program,
+    machine: &Machine,
+    original: &Cfg,
+    options: &GenOptions,
+    kept: &BTreeSet<GoalId>,
+) -> ImplementationRun {
     let start = Instant::now();
     let prepared = prepare(program, machine, original, options, options.unroll);
     let mut session = Session::new(prepared.encoding.clone(), options.session);
     let replayer = prepared.replayer(machine, program, original);
-    let mut enumeration = enumerate::enumerate(&mut session, &replayer, &prepared.seeded.goals, options.minimize);
+    let goals = &prepared.seeded.goals;
+    let kept: Vec<bool> = goals.iter().map(|goal| kept.contains(&goal.id)).collect();
+    let mut enumeration = enumerate::enumerate_open(&mut session, &replayer, goals, options.minimize, &kept);
     // Goals missed past the unrolling bound: once more on a deeper exact unrolling.
     if options.max_unroll > options.unroll {
         let beyond = |reason: &NotCovered| matches!(reason, NotCovered::BeyondBound { .. });
@@ -160,12 +185,15 @@ pub fn generate(program: &hir::Program, machine: &Machine, original: &Cfg, optio
         let missed = |reason: &NotCovered| matches!(reason, NotCovered::ReplayMissed(_));
         retry(program, machine, original, (&deeper, options.unroll), &replayer, &mut enumeration, missed);
     }
+    let generated_tests = enumeration.candidates.len();
+    reduce::reduce(&mut enumeration);
     ImplementationRun {
         implementation: original.implementation,
         name: original.name.clone(),
         seeded: prepared.seeded,
         enumeration,
         exact: prepared.exact,
+        generated_tests,
         time: start.elapsed(),
     }
 }

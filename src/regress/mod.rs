@@ -5,6 +5,7 @@
 //! Input: the [`LoadedTest`]s of [`crate::suite::load`] and the lowered program.
 //! Output: a [`SuiteRun`]; [`render`] turns it into human, JSON, JUnit and LCOV text.
 
+pub mod carry;
 pub mod render;
 
 use crate::cfg::cut::cut_loops;
@@ -12,7 +13,7 @@ use crate::cfg::unroll::{unroll_loops, Unrolled};
 use crate::cfg::BlockId;
 use crate::cfg::Cfg;
 use crate::interp::{Coverage, Limits, Machine, Outcome, Replay, TraceMode};
-use crate::seed::goals::{goals, Goal};
+use crate::seed::goals::{goals, Goal, GoalId};
 use crate::sema::hir;
 use crate::source::Span;
 use crate::suite::json;
@@ -51,6 +52,9 @@ pub struct TestResult {
     /// The implementation the test exercises.
     pub procedure: String,
     pub verdict: Verdict,
+    /// The goals of its own implementation its run entered (as `prove-tests` counts a
+    /// test's `covers`); empty for a test that could not run.
+    pub entered: Vec<GoalId>,
     pub time: Duration,
 }
 
@@ -81,25 +85,31 @@ impl SuiteRun {
 pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: Limits, unroll: u32) -> SuiteRun {
     let machine = Machine::new(program, cfgs, limits);
     let unrolled: Vec<Unrolled> = cfgs.iter().map(|cfg| unroll_loops(program, cfg, unroll)).collect();
+    let all_goals: Vec<Vec<Goal>> = unrolled.iter().map(|unrolled| goals(&cut_loops(program, &unrolled.cfg))).collect();
     let mut passed: Vec<BTreeSet<BlockId>> = vec![BTreeSet::new(); cfgs.len()];
     let mut coverage = Coverage::default();
     let mut results = Vec::new();
     for test in tests {
         let start = Instant::now();
-        let (procedure, verdict) = match test {
+        let (procedure, verdict, entered) = match test {
             LoadedTest::Stale { procedure, reason, .. } => {
-                (procedure.clone(), Verdict::Invalid { message: reason.clone(), span: None })
+                (procedure.clone(), Verdict::Invalid { message: reason.clone(), span: None }, Vec::new())
             }
             LoadedTest::Ready { input, expect, .. } => {
                 let index =
                     cfgs.iter().position(|cfg| cfg.implementation == input.implementation).expect("loaded for a graph");
                 let replay = machine.run(input, TraceMode::Strict);
                 coverage.merge(&replay.coverage);
-                passed[index].extend(replay.passed(&unrolled[index]));
-                (cfgs[index].name.clone(), judge(program, &cfgs[index], &replay, expect))
+                let blocks = replay.passed(&unrolled[index]);
+                let entered =
+                    all_goals[index].iter().filter(|goal| blocks.contains(&goal.block)).map(|goal| goal.id.clone());
+                let entered = entered.collect();
+                passed[index].extend(blocks);
+                (cfgs[index].name.clone(), judge(program, &cfgs[index], &replay, expect), entered)
             }
         };
-        results.push(TestResult { id: test.id().to_string(), procedure, verdict, time: start.elapsed() });
+        let id = test.id().to_string();
+        results.push(TestResult { id, procedure, verdict, entered, time: start.elapsed() });
     }
     // Without unrolling, a test of one procedure covers the goals of those it calls too.
     if unroll == 0 {
@@ -109,13 +119,11 @@ pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: L
     }
     let goals = cfgs
         .iter()
-        .zip(&unrolled)
+        .zip(all_goals)
         .zip(&passed)
-        .map(|((cfg, unrolled), passed)| {
-            let goals = goals(&cut_loops(program, &unrolled.cfg))
-                .into_iter()
-                .map(|goal| GoalCoverage { covered: passed.contains(&goal.block), goal })
-                .collect();
+        .map(|((cfg, goals), passed)| {
+            let goals =
+                goals.into_iter().map(|goal| GoalCoverage { covered: passed.contains(&goal.block), goal }).collect();
             (cfg.name.clone(), goals)
         })
         .collect();

@@ -2,7 +2,7 @@
 //! JSON (one document), JUnit XML (what CI systems display) and LCOV (what editors'
 //! coverage gutters and coverage services read). Positions are `file:line:column`.
 
-use super::{SuiteRun, Verdict};
+use super::{SuiteRun, TestResult, Verdict};
 use crate::cfg::Cfg;
 use crate::diag::Diagnostic;
 use crate::source::{SourceDb, Span};
@@ -20,7 +20,7 @@ fn at(db: &SourceDb, span: Option<Span>) -> String {
     }
 }
 
-fn label(verdict: &Verdict) -> &'static str {
+pub fn label(verdict: &Verdict) -> &'static str {
     match verdict {
         Verdict::Pass => "pass",
         Verdict::Fail { .. } => "fail",
@@ -29,7 +29,7 @@ fn label(verdict: &Verdict) -> &'static str {
     }
 }
 
-fn details(verdict: &Verdict) -> Option<(&str, Option<Span>)> {
+pub fn details(verdict: &Verdict) -> Option<(&str, Option<Span>)> {
     match verdict {
         Verdict::Pass => None,
         Verdict::Fail { message, span } | Verdict::Invalid { message, span } | Verdict::Error { message, span } => {
@@ -38,17 +38,21 @@ fn details(verdict: &Verdict) -> Option<(&str, Option<Span>)> {
     }
 }
 
+/// `PASS    Simple/t1` or `FAIL    Simple/t2: output `r`: expected 1, got 2 at f.bpl:3:1`.
+pub fn result_line(db: &SourceDb, result: &TestResult) -> String {
+    let tag = label(&result.verdict).to_uppercase();
+    match details(&result.verdict) {
+        None => format!("{tag:<7} {}", result.id),
+        Some((message, span)) => format!("{tag:<7} {}: {message}{}", result.id, at(db, span)),
+    }
+}
+
 /// `PASS Simple/t1`, `FAIL Simple/t2: output `r`: expected 1, got 2 at f.bpl:3:1`, then
 /// the totals and the goal coverage.
 pub fn human(db: &SourceDb, run: &SuiteRun) -> String {
     let mut out = String::new();
     for result in &run.results {
-        let tag = label(&result.verdict).to_uppercase();
-        match details(&result.verdict) {
-            None => writeln!(out, "{tag:<7} {}", result.id),
-            Some((message, span)) => writeln!(out, "{tag:<7} {}: {message}{}", result.id, at(db, span)),
-        }
-        .expect("writing to a string");
+        writeln!(out, "{}", result_line(db, result)).expect("writing to a string");
     }
     let (covered, total) = goal_totals(run);
     writeln!(

@@ -8,6 +8,8 @@
 use crate::diag::Diagnostic;
 use crate::gen::enumerate::{GoalStatus, NotCovered};
 use crate::gen::ImplementationRun;
+use crate::regress::carry::CarriedSuite;
+use crate::regress::render;
 use crate::source::Span;
 use crate::suite::json;
 use serde::{Deserialize, Serialize};
@@ -43,6 +45,15 @@ impl ProcedureReport {
             timed_out,
         }
     }
+
+    /// The report with `kept` passing and `regressions` failing tests of an existing
+    /// suite written into its section beside the new ones (`--existing`).
+    pub fn carrying(mut self, (kept, regressions): (usize, usize)) -> ProcedureReport {
+        self.counts.tests += kept + regressions;
+        self.counts.tests_kept = kept + regressions;
+        self.counts.regressions = regressions;
+        self
+    }
 }
 
 /// The counts of one procedure, or of the whole run.
@@ -60,7 +71,15 @@ pub struct Counts {
     /// limit, the run's time limit): the run is incomplete (exit status 3).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub undecided: usize,
+    /// The tests written to the suite.
     pub tests: usize,
+    /// The new tests generation kept before the suite reduction (issue 6) dropped those
+    /// whose goals other tests enter too.
+    pub tests_generated: usize,
+    /// Tests carried over from the existing suite (`--existing`): passing ones kept and
+    /// failing ones (`regressions`), both written unchanged.
+    pub tests_kept: usize,
+    pub regressions: usize,
     pub checks: u32,
     pub time_ms: u64,
 }
@@ -71,7 +90,7 @@ impl Counts {
         let count = |matches: fn(&GoalStatus) -> bool| status.iter().filter(|status| matches(status)).count();
         Counts {
             goals: status.len(),
-            covered: count(|status| matches!(status, GoalStatus::Covered { .. })),
+            covered: count(|status| matches!(status, GoalStatus::Covered { .. } | GoalStatus::Kept)),
             unreachable: count(|status| matches!(status, GoalStatus::Unreachable)),
             not_covered: count(|status| matches!(status, GoalStatus::NotCovered { .. })),
             replay_missed: count(|status| {
@@ -82,6 +101,9 @@ impl Counts {
             }),
             undecided: count(|status| matches!(status, GoalStatus::NotCovered { reason: NotCovered::Unknown(_) })),
             tests: run.enumeration.candidates.len(),
+            tests_generated: run.generated_tests,
+            tests_kept: 0,
+            regressions: 0,
             checks: run.enumeration.checks,
             time_ms: u64::try_from(run.time.as_millis()).unwrap_or(u64::MAX),
         }
@@ -95,16 +117,33 @@ impl Counts {
         self.replay_missed += other.replay_missed;
         self.undecided += other.undecided;
         self.tests += other.tests;
+        self.tests_generated += other.tests_generated;
+        self.tests_kept += other.tests_kept;
+        self.regressions += other.regressions;
         self.checks += other.checks;
         self.time_ms += other.time_ms;
     }
 }
 
-/// `prove-tests --format json`: `{"procedures": [...], "totals": {...}}`.
+/// `prove-tests --format json`: `{"procedures": [...], "totals": {...}}`, and with
+/// `--existing` the `"regressions"` when there are any.
 #[derive(Serialize, Debug)]
 pub struct Summary {
     pub procedures: Vec<ProcedureSummary>,
     pub totals: Counts,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub regressions: Vec<Regression>,
+}
+
+/// A test of the existing suite that no longer passes (`--existing`).
+#[derive(Serialize, Debug)]
+pub struct Regression {
+    pub id: String,
+    pub procedure: String,
+    /// `fail`, `invalid` or `error`, as `run-tests` says.
+    pub verdict: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -122,7 +161,10 @@ fn is_false(value: &bool) -> bool {
     !value
 }
 
-pub fn summarize(reports: &[ProcedureReport]) -> Summary {
+/// The summary of `reports`; with `--existing`, `carried` is the existing suite run
+/// (each report's counts already include its carried tests, [`ProcedureReport::carrying`])
+/// and its regressions are listed one by one.
+pub fn summarize(reports: &[ProcedureReport], carried: &CarriedSuite) -> Summary {
     let procedures: Vec<ProcedureSummary> = reports
         .iter()
         .map(|report| ProcedureSummary {
@@ -133,7 +175,17 @@ pub fn summarize(reports: &[ProcedureReport]) -> Summary {
         .collect();
     let mut totals = Counts::default();
     procedures.iter().for_each(|procedure| totals.add(&procedure.counts));
-    Summary { procedures, totals }
+    let regressions = carried
+        .regressions
+        .iter()
+        .map(|result| Regression {
+            id: result.id.clone(),
+            procedure: result.procedure.clone(),
+            verdict: render::label(&result.verdict),
+            message: render::details(&result.verdict).map(|(message, _)| message.to_string()),
+        })
+        .collect();
+    Summary { procedures, totals, regressions }
 }
 
 impl Summary {
@@ -184,12 +236,32 @@ fn line(counts: &Counts) -> String {
     });
     let checks = usize::try_from(counts.checks).unwrap_or(usize::MAX);
     format!(
-        "{}; {}, {}, {} ms",
+        "{}; {}{}, {}, {} ms",
         parts.join(", "),
         plural(counts.tests, "test", "tests"),
+        test_origins(counts),
         plural(checks, "check", "checks"),
         counts.time_ms
     )
+}
+
+/// Where the tests came from, when not simply generated: ` (2 kept, 1 regression, 1
+/// new of 3 generated)`; empty when every generated test was kept and none was carried.
+fn test_origins(counts: &Counts) -> String {
+    let new = counts.tests - counts.tests_kept;
+    let mut parts = Vec::new();
+    if counts.tests_kept > 0 {
+        parts.push(format!("{} kept", counts.tests_kept - counts.regressions));
+        if counts.regressions > 0 {
+            parts.push(plural(counts.regressions, "regression", "regressions"));
+        }
+    }
+    match (counts.tests_generated == new, parts.is_empty()) {
+        (true, true) => return String::new(),
+        (true, false) => parts.push(format!("{new} new")),
+        (false, _) => parts.push(format!("{new} of {} generated", counts.tests_generated)),
+    }
+    format!(" ({})", parts.join(", "))
 }
 
 /// Warnings at the spans of goals that are dead or not covered, for editors. Read off
@@ -209,6 +281,8 @@ pub fn goal_diagnostics(reports: &[ProcedureReport]) -> Vec<Diagnostic> {
                         .with_primary(span, "no test reaches this branch")
                         .with_note(reason.clone().unwrap_or_default()),
                 ),
+                // Covered: by a new test, or by one kept from an existing suite
+                // (`GoalStatus::Kept`, written as `covered`).
                 _ => {}
             }
         }

@@ -95,7 +95,8 @@ pub fn load_text(
 }
 
 /// Reads `text`, a suite in either form, for `program`: the parsed suite (to load again
-/// for a changed program, as `mutate` does) and its tests.
+/// for a changed program, as `mutate` does; `prove-tests --existing` writes its kept
+/// tests back unchanged) and its tests.
 pub fn read_and_load(
     program: &hir::Program,
     cfgs: &[Cfg],

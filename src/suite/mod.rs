@@ -2,6 +2,7 @@
 //! ([`json`]) or its Boogie form ([`bpl`]), and writing them safely.
 
 pub mod bpl;
+pub mod diff;
 pub mod json;
 pub mod load;
 pub mod merge;
@@ -54,6 +55,33 @@ pub struct SuiteContext<'a> {
     pub shard: Option<Shard>,
 }
 
+/// An implementation's tests of an existing suite, carried unchanged into its
+/// regeneration (`prove-tests --existing`): those that pass on the current program
+/// (kept) and those that fail (regressions), in the existing suite's order.
+#[derive(Clone, Debug, Default)]
+pub struct Carried {
+    pub tests: Vec<json::Test>,
+    /// Per test of `tests`, the goals its run on the current program entered when it
+    /// passes; empty for a regression, whose run counts for nothing.
+    pub entered: Vec<Vec<String>>,
+}
+
+impl Carried {
+    /// The number after `<name>/t` of the highest-numbered test: new tests are numbered
+    /// after it, so that no id is used twice and kept ones keep theirs.
+    fn last_number(&self, name: &str) -> usize {
+        let prefix = format!("{name}/t");
+        let number = |test: &json::Test| test.id.strip_prefix(&prefix).and_then(|number| number.parse().ok());
+        self.tests.iter().filter_map(number).max().unwrap_or(0)
+    }
+
+    /// The first carried test whose run entered `goal`.
+    fn first_entering(&self, goal: &str) -> Option<String> {
+        let entering = self.tests.iter().zip(&self.entered).find(|(_, entered)| entered.iter().any(|id| id == goal));
+        entering.map(|(test, _)| test.id.clone())
+    }
+}
+
 /// The suite of a generation run, from each implementation's section ([`procedure`]),
 /// in program order.
 pub fn build(context: &SuiteContext, procedures: Vec<json::Procedure>) -> json::Suite {
@@ -62,34 +90,44 @@ pub fn build(context: &SuiteContext, procedures: Vec<json::Procedure>) -> json::
         version: json::VERSION,
         tool: format!("seedgen {}", env!("CARGO_PKG_VERSION")),
         source: json::Source { file: context.file.to_string(), digest: digest(context.source_text.as_bytes()) },
-        options: json::Options {
-            goals: match context.goals {
-                GoalSelection::Leaves => "leaves",
-                GoalSelection::All => "all",
-            }
-            .to_string(),
-            inline_depth: context.inline_depth,
-            unroll: context.unroll,
-            max_unroll: if context.unroll == 0 { 0 } else { context.max_unroll },
-            shard: context.shard.map(|shard| json::Shard { index: shard.index, count: shard.count }),
-        },
+        options: options(context),
         procedures,
     }
 }
 
-fn test_id(run: &ImplementationRun, test: usize) -> String {
-    format!("{}/t{}", run.name, test + 1)
+/// The options a suite of `context` records (its goal ids depend on them).
+pub fn options(context: &SuiteContext) -> json::Options {
+    json::Options {
+        goals: match context.goals {
+            GoalSelection::Leaves => "leaves",
+            GoalSelection::All => "all",
+        }
+        .to_string(),
+        inline_depth: context.inline_depth,
+        unroll: context.unroll,
+        max_unroll: if context.unroll == 0 { 0 } else { context.max_unroll },
+        shard: context.shard.map(|shard| json::Shard { index: shard.index, count: shard.count }),
+    }
 }
 
-/// One implementation's section of the suite; `cfg` is the lowered graph of `run`.
-pub fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg) -> json::Procedure {
+/// The id of the `index`th new test of `run`, numbered after the `first` tests carried.
+fn test_id(run: &ImplementationRun, first: usize, index: usize) -> String {
+    format!("{}/t{}", run.name, first + index + 1)
+}
+
+/// One implementation's section of the suite; `cfg` is the lowered graph of `run`, and
+/// `carried` the tests of an existing suite written first, unchanged, with the new ones
+/// numbered after them (`Carried::default()` without `--existing`).
+pub fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, carried: &Carried) -> json::Procedure {
+    let first = carried.last_number(&run.name);
     let goals = run
         .goals()
         .iter()
         .zip(&run.enumeration.status)
         .map(|(goal, status)| {
             let (status, test, reason) = match status {
-                GoalStatus::Covered { test } => ("covered", Some(test_id(run, *test)), None),
+                GoalStatus::Covered { test } => ("covered", Some(test_id(run, first, *test)), None),
+                GoalStatus::Kept => ("covered", carried.first_entering(&goal.id.0), None),
                 GoalStatus::Unreachable => ("unreachable", None, None),
                 GoalStatus::NotCovered { reason } => ("not_covered", None, Some(reason.describe())),
             };
@@ -103,12 +141,9 @@ pub fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg) -> 
             }
         })
         .collect();
-    let tests = run
-        .enumeration
-        .candidates
-        .iter()
-        .enumerate()
-        .map(|(index, candidate)| test(context, run, cfg, index, candidate))
+    let new_tests = run.enumeration.candidates.iter().enumerate();
+    let tests = (carried.tests.iter().cloned())
+        .chain(new_tests.map(|(index, candidate)| test(context, run, cfg, test_id(run, first, index), candidate)))
         .collect();
     json::Procedure { name: run.name.clone(), digest: implementation_digest(context.program, cfg), goals, tests }
 }
@@ -119,12 +154,12 @@ pub fn position(db: &SourceDb, span: Span) -> json::Position {
     json::Position { line: start.line, column: start.column, end_line: end.line, end_column: end.column }
 }
 
-fn test(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, index: usize, candidate: &Candidate) -> json::Test {
+fn test(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, id: String, candidate: &Candidate) -> json::Test {
     let goal_ids = |indices: &[usize]| indices.iter().map(|&goal| run.goals()[goal].id.0.clone()).collect();
     let names = Names { program: context.program, cfg };
     let replayed = &candidate.test;
     json::Test {
-        id: test_id(run, index),
+        id,
         targets: goal_ids(&candidate.targets),
         covers: goal_ids(&candidate.covers),
         inputs: names.inputs(&replayed.input),

@@ -10,6 +10,7 @@ mod hostile;
 mod incremental;
 mod mutate;
 mod prove;
+mod regen;
 mod roundtrip;
 mod run_tests;
 mod seed;
