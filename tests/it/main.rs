@@ -7,6 +7,7 @@ mod evaluation;
 mod fuzz_regressions;
 #[cfg(unix)] // The cases use `/dev/zero`, signals and symbolic links.
 mod hostile;
+mod properties;
 mod prove;
 mod roundtrip;
 mod run_tests;
