@@ -24,7 +24,7 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn suites_agree_with_their_replays(bytes in proptest::collection::vec(any::<u8>(), 0..160)) {
+    fn suites_agree_with_their_replays(bytes in proptest::collection::vec(any::<u8>(), 48..200)) {
         let case = testgen::generate(&bytes);
         if let Err(disagreement) = testgen::oracle::check(&case) {
             return Err(TestCaseError::fail(format!("{disagreement}\n{}", case.describe())));
