@@ -41,6 +41,36 @@ results:
 fuzz seconds="600":
     cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run frontend -- -max_total_time={{seconds}} -max_len=65536
 
+# Fuzz the whole pipeline (prove-tests, then replay: solver and interpreter must agree)
+# on small generated programs for SECONDS. One worker: each input runs Z3. Inputs are
+# the generator's decisions, so lengths up to 512 are allowed from the start
+# (`-len_control=0`): short inputs are only the smallest programs.
+fuzz-pipeline seconds="600":
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run pipeline -- -max_total_time={{seconds}} -max_len=512 -len_control=0 -timeout=60 -jobs=1 -workers=1
+
+# Fuzz the suite reader (run-tests on any bytes, for a few corpus programs) for SECONDS;
+# seed its corpus first with `just fuzz-seed-suites`.
+fuzz-suites seconds="600":
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run suite_reader -- -max_total_time={{seconds}} -max_len=65536 -timeout=30
+
+# Seed the suite_reader corpus with the suites seedgen writes for its programs
+# (`testgen::suites::PROGRAMS`, in order: an input's first byte is the program's
+# position), as JSON, as Boogie and unrolled.
+fuzz-seed-suites:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --quiet
+    mkdir -p fuzz/corpus/suite_reader target/fuzz-seeds
+    index=0
+    for program in $(grep -o '"corpus/[a-z_]*\.bpl"' src/testgen/suites.rs | tr -d '"'); do
+        for options in "--emit json" "--emit bpl" "--emit json --unroll 2"; do
+            suite="target/fuzz-seeds/$index-${options//[ -]/}"
+            target/debug/seedgen prove-tests --quiet --force $options "$program" -o "$suite" > /dev/null
+            { printf "\\x$(printf %02x $index)"; cat "$suite"; } > "fuzz/corpus/suite_reader/${suite##*/}"
+        done
+        index=$((index + 1))
+    done
+
 # Generate the suite of the paper's example, show its seeded program, show a rejected one.
 demo:
     cargo run --release --quiet -- prove-tests corpus/simple.bpl -o target/simple.tests.json

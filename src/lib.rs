@@ -25,5 +25,7 @@ pub mod smt;
 pub mod source;
 pub mod suite;
 pub mod syntax;
+#[doc(hidden)]
+pub mod testgen;
 pub mod vc;
 pub mod verify;

@@ -74,6 +74,11 @@ struct Frame<'r> {
     loop_entries: BTreeMap<BlockId, usize>,
     /// The call that started the frame; `None` for the entry implementation.
     call: Option<CallSite<'r>>,
+    /// Set when the frame moved to `block` (from this predecessor; `None` at the
+    /// frame's start) and has not yet passed the block's leading `assume`s: the entry is
+    /// recorded only then, since a goal's seed point lies after them
+    /// (`seed::seeded`), and a run stopped by them has not reached the goal.
+    arriving: Option<Option<BlockId>>,
 }
 
 struct CallSite<'r> {
@@ -193,6 +198,7 @@ impl<'r> Runner<'r> {
             next_cmd: 0,
             loop_entries: BTreeMap::new(),
             call: None,
+            arriving: None,
         };
         let procedure = &self.program.procedures[implementation.proc.index()];
         let contract = contract_locals(procedure, implementation, &frame.locals);
@@ -249,8 +255,14 @@ impl<'r> Runner<'r> {
     fn step(&mut self) -> Result<bool, Outcome> {
         let frame = self.frame();
         let cfg = frame.shape.cfg;
-        let (id, block) = (frame.block, cfg.block(frame.block));
-        if let Some(cmd) = block.cmds.get(frame.next_cmd) {
+        let (id, block, next_cmd) = (frame.block, cfg.block(frame.block), frame.next_cmd);
+        let leading_assume = matches!(block.cmds.get(next_cmd), Some(Cmd { kind: CmdKind::Assume { .. }, .. }));
+        if !leading_assume {
+            if let Some(from) = self.frame_mut().arriving.take() {
+                self.record_entry(from, id);
+            }
+        }
+        if let Some(cmd) = block.cmds.get(next_cmd) {
             self.frame_mut().next_cmd += 1;
             self.eval.tick().map_err(|error| halt(error, cmd.span))?;
             self.command(cmd)?;
@@ -267,8 +279,18 @@ impl<'r> Runner<'r> {
         }
     }
 
-    /// Records the entry into `to` (coverage, loop iterations) and makes it current.
+    /// Makes `to` the current block; its entry is recorded once the run passes its
+    /// leading `assume`s ([`Frame::arriving`]).
     fn enter(&mut self, from: Option<BlockId>, to: BlockId) {
+        let frame = self.frame_mut();
+        frame.block = to;
+        frame.next_cmd = 0;
+        frame.arriving = Some(from);
+    }
+
+    /// Records the entry into `to` (coverage, loop iterations): the run passed its
+    /// leading `assume`s.
+    fn record_entry(&mut self, from: Option<BlockId>, to: BlockId) {
         let top_level = self.frames.len() == 1;
         let frame = self.frames.last_mut().expect("a run has a frame until it ends");
         let implementation = frame.shape.cfg.implementation;
@@ -291,8 +313,6 @@ impl<'r> Runner<'r> {
                 }
             }
         }
-        frame.block = to;
-        frame.next_cmd = 0;
     }
 
     /// Evaluates `expr` in the current frame; `span` is the command's.
@@ -485,6 +505,7 @@ impl<'r> Runner<'r> {
             next_cmd: 0,
             loop_entries: BTreeMap::new(),
             call: Some(call),
+            arriving: None,
         });
         self.enter(None, cfg.entry);
         Ok(())

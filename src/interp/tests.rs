@@ -954,3 +954,23 @@ fn coverage_reports_the_goals_entered() {
     let goals: Vec<String> = replay.coverage.goals(fixture.cfg("T")).iter().map(ToString::to_string).collect();
     assert_eq!(goals, ["T/if#1/then", "T/if#2/else"]);
 }
+
+/// A goal's seed lies after its block's leading `assume`s: a run those stop has not
+/// reached the goal, whether a trace entry chose the branch or the block is the entry.
+/// (Found by the `pipeline` fuzz target: a test claimed a goal its run never reached.)
+#[test]
+fn a_run_stopped_by_leading_assumes_does_not_enter_the_block() {
+    let fixture =
+        Fixture::new("procedure S(a: int) returns (x: int) { if (*) { assume a > 9; x := 1; } else { x := 2; } }");
+    let replay = fixture.run(&fixture.test("S", vec![int(0)], vec![goto("if#1/then")]), TraceMode::Strict);
+    assert!(matches!(replay.outcome, Outcome::Infeasible(_)), "{:?}", replay.outcome);
+    assert!(replay.coverage.goals(fixture.cfg("S")).is_empty());
+    let replay = fixture.run(&fixture.test("S", vec![int(10)], vec![goto("if#1/then")]), TraceMode::Strict);
+    let goals: Vec<String> = replay.coverage.goals(fixture.cfg("S")).iter().map(ToString::to_string).collect();
+    assert_eq!((replay.outcome, goals), (Outcome::Passed, vec!["S/if#1/then".to_string()]));
+
+    let fixture = Fixture::new("procedure E(a: int) returns (x: int) { assume a > 0; x := a; }");
+    let replay = fixture.run(&fixture.test("E", vec![int(0)], Vec::new()), TraceMode::Strict);
+    assert!(matches!(replay.outcome, Outcome::Infeasible(_)) && replay.coverage.goals(fixture.cfg("E")).is_empty());
+    assert!(replay.path.is_empty());
+}

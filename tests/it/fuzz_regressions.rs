@@ -1,19 +1,29 @@
-//! Every input under `fuzz/regressions/` runs through the front end without a panic,
-//! and a clean one prints back to a program that parses to the same text.
+//! Every input kept under `fuzz/regressions/<target>/` replays its fuzz target's oracle
+//! on each `cargo test`: the front end does not crash and a clean program prints back
+//! to the same text (`frontend`); solver and interpreter agree on the suite of the
+//! generated program (`pipeline`: a `.bpl` file is a described `testgen::Case`, any
+//! other file the generator's bytes); the suite reader does not crash (`suite_reader`).
 
 use crate::support::{check_source, root};
 use seedgen::syntax::printer::print_program;
+use seedgen::testgen::{self, suites, Case};
+use std::path::PathBuf;
 
-#[test]
-fn fuzz_regressions_do_not_crash() {
-    let dir = root().join("fuzz/regressions/frontend");
+/// The kept inputs of one target, sorted, without its README.
+fn inputs(target: &str) -> Vec<PathBuf> {
+    let dir = root().join("fuzz/regressions").join(target);
     let mut inputs: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fuzz/regressions/frontend exists")
+        .unwrap_or_else(|error| panic!("{}: {error}", dir.display()))
         .map(|entry| entry.expect("readable directory entry").path())
         .filter(|path| path.extension().is_none_or(|ext| ext != "md"))
         .collect();
     inputs.sort();
-    for path in inputs {
+    inputs
+}
+
+#[test]
+fn fuzz_regressions_do_not_crash() {
+    for path in inputs("frontend") {
         let bytes = std::fs::read(&path).expect("readable regression input");
         let Ok(text) = String::from_utf8(bytes) else { continue };
         let (_, checked) = check_source("regression.bpl", &text);
@@ -21,6 +31,34 @@ fn fuzz_regressions_do_not_crash() {
             let printed = print_program(&checked.ast);
             let (_, again) = check_source("printed.bpl", &printed);
             assert_eq!(print_program(&again.ast), printed, "{}", path.display());
+        }
+    }
+}
+
+#[test]
+fn pipeline_regressions_agree() {
+    for path in inputs("pipeline") {
+        let bytes = std::fs::read(&path).expect("readable regression input");
+        let case = match path.extension().is_some_and(|ext| ext == "bpl") {
+            true => Case::from_description(&String::from_utf8(bytes).expect("UTF-8")).expect("a described case"),
+            false => testgen::generate(&bytes),
+        };
+        if let Err(disagreement) = testgen::oracle::check(&case) {
+            panic!("{}: {disagreement}\n{}", path.display(), case.describe());
+        }
+    }
+}
+
+#[test]
+fn suite_reader_regressions_do_not_crash() {
+    let readers: Vec<suites::Reader> = suites::PROGRAMS
+        .iter()
+        .map(|name| suites::Reader::new(name, &std::fs::read_to_string(root().join(name)).expect("readable")))
+        .collect();
+    for path in inputs("suite_reader") {
+        let bytes = std::fs::read(&path).expect("readable regression input");
+        if let Some((program, text)) = suites::split(&bytes) {
+            readers[program].read(text);
         }
     }
 }

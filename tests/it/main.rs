@@ -9,6 +9,7 @@ mod fuzz_regressions;
 mod hostile;
 mod incremental;
 mod mutate;
+mod properties;
 mod prove;
 mod regen;
 mod roundtrip;
