@@ -155,20 +155,7 @@ mod tests {
     }
 
     fn suite(procedures: Vec<json::Procedure>) -> json::Suite {
-        json::Suite {
-            format: json::FORMAT.to_string(),
-            version: json::VERSION,
-            tool: "seedgen 0".to_string(),
-            source: json::Source { file: "p.bpl".to_string(), digest: "sha256:0".to_string() },
-            options: json::Options {
-                goals: "leaves".to_string(),
-                inline_depth: 1,
-                unroll: 0,
-                max_unroll: 0,
-                shard: None,
-            },
-            procedures,
-        }
+        json::Suite::for_tests(procedures)
     }
 
     fn procedure(name: &str, goals: Vec<json::Goal>, tests: Vec<json::Test>) -> json::Procedure {

@@ -205,3 +205,19 @@ pub fn to_text(suite: &Suite) -> String {
     text.push('\n');
     text
 }
+
+#[cfg(test)]
+impl Suite {
+    /// A suite of `procedures` for a program `p.bpl`, with default options: the fixture
+    /// of unit tests that compare or combine suites.
+    pub(crate) fn for_tests(procedures: Vec<Procedure>) -> Suite {
+        Suite {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            tool: "seedgen 0".to_string(),
+            source: Source { file: "p.bpl".to_string(), digest: "sha256:0".to_string() },
+            options: Options { goals: "leaves".to_string(), inline_depth: 1, unroll: 0, max_unroll: 0, shard: None },
+            procedures,
+        }
+    }
+}

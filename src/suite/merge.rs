@@ -134,20 +134,8 @@ mod tests {
     }
 
     fn suite(shard: Option<(u32, u32)>, names: &[&str]) -> Named {
-        let suite = json::Suite {
-            format: json::FORMAT.to_string(),
-            version: json::VERSION,
-            tool: "seedgen 0".to_string(),
-            source: json::Source { file: "p.bpl".to_string(), digest: "sha256:0".to_string() },
-            options: json::Options {
-                goals: "leaves".to_string(),
-                inline_depth: 1,
-                unroll: 0,
-                max_unroll: 0,
-                shard: shard.map(|(index, count)| json::Shard { index, count }),
-            },
-            procedures: names.iter().map(|name| procedure(name)).collect(),
-        };
+        let mut suite = json::Suite::for_tests(names.iter().map(|name| procedure(name)).collect());
+        suite.options.shard = shard.map(|(index, count)| json::Shard { index, count });
         Named { name: format!("s{}", shard.map_or(0, |shard| shard.0)), suite }
     }
 
