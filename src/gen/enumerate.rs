@@ -24,7 +24,7 @@ use super::replay::{ReplayedTest, Replayer};
 use crate::cfg::BlockId;
 use crate::interp::Outcome;
 use crate::seed::goals::{Goal, GoalId};
-use crate::smt::{Reach, Session};
+use crate::smt::{Reach, Session, SMALL_SCOPE_BOUND};
 use crate::vc::{Assignment, Model};
 
 /// What the enumeration established about one goal.
@@ -231,17 +231,53 @@ impl Enumerator<'_> {
                     self.status[index] = Some(GoalStatus::Unreachable);
                 }
             }
-            Reach::Unknown { .. } if open.len() > 1 => return false,
+            Reach::Unknown { .. } if open.len() > 1 => match self.session.retry_small_scope() {
+                Reach::Sat(model) => return self.record(open, model, None),
+                Reach::Unsat | Reach::Unknown { .. } => return false,
+            },
             Reach::Unknown { reason, candidate } => {
                 // The solver's best-effort model may still reach the goal: keep it as
                 // a candidate (never as covered), for replay to confirm.
-                let recorded = candidate.is_some_and(|model| self.record(open, model, Some(reason.clone())));
+                let recorded = match self.after_unknown(open, candidate) {
+                    Some((model, true)) => self.record(open, model, None),
+                    Some((model, false)) => self.record(open, model, Some(reason.clone())),
+                    None => false,
+                };
                 if !recorded {
                     self.status[open[0]] = Some(GoalStatus::NotCovered { reason: NotCovered::Unknown(reason) });
                 }
             }
         }
         true
+    }
+
+    /// The model to go on with after z3 gave up on `open` (one goal), and whether it is
+    /// a genuine model: the candidate itself when it already makes a small test that
+    /// enters its goal, else the small-scope retry's model when z3 finds one there, else
+    /// the candidate. Asking the small scope only when the candidate does not do spares
+    /// a second give-up on axioms no bound on the inputs tames (`forall x :: g(x) > x`:
+    /// twice 25 ms, issue 3's budget for a whole run being 50).
+    fn after_unknown(&mut self, open: &[usize], candidate: Option<Model>) -> Option<(Model, bool)> {
+        if let Some(model) = candidate.as_ref().filter(|model| self.suffices(open, model)) {
+            return Some((model.clone(), false));
+        }
+        match self.session.retry_small_scope() {
+            Reach::Sat(model) => Some((model, true)),
+            Reach::Unsat | Reach::Unknown { .. } => candidate.map(|model| (model, false)),
+        }
+    }
+
+    /// Whether `model` is as good a test as the small scope could give: its inputs are
+    /// already within its bounds, and its replay enters every goal of `open` it reaches.
+    fn suffices(&self, open: &[usize], model: &Model) -> bool {
+        let claimed: Vec<usize> =
+            open.iter().copied().filter(|&index| model.reaches(self.goals[index].block)).collect();
+        if claimed.is_empty() || !model.is_small(SMALL_SCOPE_BOUND) {
+            return false;
+        }
+        let test = self.replayer.replay(model);
+        matches!(test.replay.outcome, Outcome::Passed | Outcome::Failed(_))
+            && claimed.iter().all(|&index| test.covers.contains(&self.goals[index].id))
     }
 
     /// Goals a model claimed but its replay missed (a path through a cut loop or a
@@ -263,10 +299,16 @@ impl Enumerator<'_> {
                     }
                 }
                 Reach::Unsat => self.give_up(index),
-                // The solver gave up on the retry: the goal is undecided, and the run
-                // incomplete, whatever the earlier replays missed.
+                // The solver gave up on the retry, and on it in the small scope: the goal
+                // is undecided, and the run incomplete, whatever the earlier replays missed.
                 Reach::Unknown { reason, .. } => {
-                    self.status[index] = Some(GoalStatus::NotCovered { reason: NotCovered::Unknown(reason) });
+                    let recorded = match self.session.retry_small_scope() {
+                        Reach::Sat(model) => self.record(&[index], model, None),
+                        Reach::Unsat | Reach::Unknown { .. } => false,
+                    };
+                    if !recorded {
+                        self.status[index] = Some(GoalStatus::NotCovered { reason: NotCovered::Unknown(reason) });
+                    }
                 }
             }
         }

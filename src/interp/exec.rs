@@ -23,6 +23,7 @@ use crate::cfg::print::print_expr;
 use crate::cfg::uninit::read_before_written;
 use crate::cfg::{AssertReason, AssumeReason, BlockId, Cfg, Cmd, CmdKind, Terminator};
 use crate::sema::hir::{self, LocalId, ProcId};
+use crate::sema::relevance::{self, Relevant};
 use crate::source::Span;
 use crate::vc::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,10 +37,12 @@ pub(super) struct Shape<'a> {
     unset: Vec<LocalId>,
     /// The name a `Goto` trace entry gives each block.
     branch_names: Vec<String>,
+    /// The axioms a run of this graph is checked against: those the encoding asserts.
+    relevant: Relevant,
 }
 
 impl<'a> Shape<'a> {
-    pub(super) fn new(cfg: &'a Cfg) -> Shape<'a> {
+    pub(super) fn new(program: &hir::Program, cfg: &'a Cfg) -> Shape<'a> {
         let loops = cfg
             .loops
             .iter()
@@ -50,7 +53,8 @@ impl<'a> Shape<'a> {
             })
             .collect();
         let branch_names = cfg.blocks.iter().map(|block| branch_name(&block.origin.path)).collect();
-        Shape { cfg, loops, unset: read_before_written(cfg), branch_names }
+        let relevant = relevance::relevant(program, cfg.implementation);
+        Shape { cfg, loops, unset: read_before_written(cfg), branch_names, relevant }
     }
 }
 
@@ -187,7 +191,7 @@ fn halt(error: EvalError, span: Span) -> Outcome {
 
 impl<'r> Runner<'r> {
     fn start(&mut self, entry: Entry<'r>) -> Result<(), Outcome> {
-        self.axioms()?;
+        self.axioms(&entry.shape.relevant)?;
         let Entry { shape, implementation, locals, .. } = entry;
         let frame = Frame {
             shape,
@@ -217,9 +221,12 @@ impl<'r> Runner<'r> {
     }
 
     /// A false axiom makes the test invalid; one the interpreter cannot evaluate (an
-    /// unbounded quantifier, typically) is skipped.
-    fn axioms(&mut self) -> Result<(), Outcome> {
-        for axiom in &self.program.axioms {
+    /// unbounded quantifier, typically) is skipped. Only the axioms of `relevant` are
+    /// checked: the others speak of nothing the run reads, and the test leaves their
+    /// symbols out ([`crate::sema::relevance`]).
+    fn axioms(&mut self, relevant: &Relevant) -> Result<(), Outcome> {
+        let axioms = self.program.axioms.iter().enumerate().filter(|&(index, _)| relevant.has_axiom(index));
+        for (_, axiom) in axioms {
             match self.eval.eval_bool(State::empty(), &axiom.expr) {
                 Ok(true) | Err(EvalError::Cannot { .. }) => {}
                 Ok(false) => {

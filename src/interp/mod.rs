@@ -86,7 +86,7 @@ impl<'a> Machine<'a> {
     /// `cfgs` are the graphs of `program`'s implementations (any order; an
     /// implementation without a graph cannot be run or called).
     pub fn new(program: &'a hir::Program, cfgs: &'a [Cfg], limits: Limits) -> Machine<'a> {
-        let shapes = cfgs.iter().map(|cfg| (cfg.implementation, exec::Shape::new(cfg))).collect();
+        let shapes = cfgs.iter().map(|cfg| (cfg.implementation, exec::Shape::new(program, cfg))).collect();
         Machine { program, cfgs, limits, shapes }
     }
 

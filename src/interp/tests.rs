@@ -510,7 +510,7 @@ const COLORS: &str = "
     const unique Green, Blue: Color;
     function rank(c: Color): int;
     axiom (forall c: Color :: { rank(c) } c == Red || c == Green || c == Blue);
-    procedure P() { }";
+    procedure P() { var r: int; r := rank(Red); }";
 
 #[test]
 fn axioms_over_an_uninterpreted_type_range_over_the_tests_elements() {
@@ -769,7 +769,7 @@ fn outcomes_render_with_their_position() {
 fn the_entry_precondition_and_axioms_judge_the_test() {
     let fixture = Fixture::new(
         "const N: int; axiom N > 0;
-         procedure P(x: int) requires x > 0; free requires x < 10; { }",
+         procedure P(x: int) requires x > 0; free requires x < 10; { var n: int; n := N; }",
     );
     let n = (hir::ConstId(0), int(1));
     let verdict = |x: i64, consts: Vec<(hir::ConstId, Value)>| {

@@ -40,6 +40,7 @@ macro_rules! rejects {
 
 mod body;
 mod expr;
+pub mod relevance;
 mod resolve;
 mod stmt;
 mod triggers;

@@ -38,6 +38,9 @@ const BOUNDS: [u32; 3] = [0, 10, 1_000];
 /// The rung of the small-scope retry: `|q| <= 10`.
 const SMALL_SCOPE_RUNG: usize = 1;
 
+/// The bound of the small-scope retry on every integer input.
+pub const SMALL_SCOPE_BOUND: u32 = BOUNDS[SMALL_SCOPE_RUNG];
+
 /// At most this many checks per minimization.
 const MAX_CHECKS: usize = 6;
 

@@ -11,6 +11,7 @@ mod model;
 mod session;
 mod translate;
 
+pub use minimize::SMALL_SCOPE_BOUND;
 pub use session::{to_smt2, Reach, Session, SessionOptions, TIME_LIMIT};
 
 #[cfg(test)]

@@ -19,9 +19,12 @@
 //! `%query@n`, then asserts `¬%query@n` to retire the clause; the VC itself is never
 //! asserted again.
 //!
-//! **Small scope.** A query z3 answers `unknown` is asked once more with every integer
-//! input within `±10` ([`check_small_scope`]); a `sat` answer there is a model like any
-//! other. Past [`MAX_SMALL_SCOPE_FAILURES`] retries that did not help, a session stops.
+//! **Small scope.** A query z3 answers `unknown` can be asked once more with every
+//! integer input within `±10` ([`check_small_scope`]); a `sat` answer there is a model
+//! like any other. A reachability query is retried when the caller asks
+//! ([`Session::retry_small_scope`]: only replay tells whether the candidate model of the
+//! `unknown` answer already makes a test), a failure of `verify` at once. Past
+//! [`MAX_SMALL_SCOPE_FAILURES`] retries that did not help, a session stops.
 //!
 //! **Start-up cost** (issue 3: a whole run under 50 ms). A session's fixed cost is z3's:
 //! a fresh context touches some 17 MB of fresh memory (about 4,400 page faults, 10 ms on
@@ -102,9 +105,17 @@ pub enum Reach {
 }
 
 enum Request {
-    Reach { goals: Vec<BlockId>, avoid: Vec<Vec<Assignment>>, forbid: Vec<BlockId> },
+    Reach {
+        goals: Vec<BlockId>,
+        avoid: Vec<Vec<Assignment>>,
+        forbid: Vec<BlockId>,
+    },
+    /// The last `Reach` query again, in the small scope.
+    SmallScope,
     Failure(FailureId),
-    Minimize { path: Vec<BlockId> },
+    Minimize {
+        path: Vec<BlockId>,
+    },
 }
 
 /// A z3 solver holding one [`Encoding`]; see the module documentation.
@@ -178,6 +189,14 @@ impl Session {
         }
     }
 
+    /// The last reachability query once more, in the small scope (see the module
+    /// documentation): for a query z3 gave up on whose candidate model does not do. The
+    /// caller decides, since only replay tells whether a candidate does; `Unknown` when
+    /// there was no such query, nothing to bound, or the session stopped trying.
+    pub fn retry_small_scope(&mut self) -> Reach {
+        self.ask(Request::SmallScope)
+    }
+
     /// An execution violating the check `failure` (for `verify`).
     pub fn check_failure(&mut self, failure: FailureId) -> Reach {
         self.ask(Request::Failure(failure))
@@ -220,53 +239,83 @@ fn serve(encoding: &Encoding, options: SessionOptions, inbox: mpsc::Receiver<Req
     for &assertion in &encoding.assertions {
         solver.assert(image.bool(assertion));
     }
-    let mut minimizer = None;
-    let mut small_scope_failures = 0;
+    let mut worker = Worker { solver, encoding, image, options, minimizer: None, small_scope_failures: 0, last: None };
     for (query, request) in inbox.into_iter().enumerate() {
-        let Some(params) = params_now(options) else {
-            let expired = Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None };
-            if outbox.send(expired).is_err() {
-                break;
-            }
-            continue;
+        let reach = match params_now(options) {
+            Some(params) => worker.answer(request, query, &params),
+            None => Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None },
         };
-        if options.deadline.is_some() {
-            solver.set_params(&params);
-        }
-        let (goal, stop) = match request {
-            Request::Minimize { path } => {
-                let minimizer = minimizer.get_or_insert_with(|| Minimizer::new(encoding));
-                let small = minimizer.minimize(&solver, (encoding, &image), &path, &params);
-                let reach = small.map_or(Reach::Unsat, Reach::Sat);
-                if outbox.send(reach).is_err() {
-                    break;
-                }
-                continue;
-            }
-            Request::Reach { goals, avoid, forbid } => {
-                let execs: Vec<Bool> = goals.iter().map(|&goal| image.bool(encoding.exec(goal))).collect();
-                let mut conjuncts = vec![Bool::or(&execs)];
-                conjuncts.extend(avoid.iter().filter_map(|values| differs(encoding, &image, values)));
-                conjuncts.extend(forbid.iter().map(|&block| image.bool(encoding.exec(block)).not()));
-                (Bool::and(&conjuncts), None)
-            }
-            Request::Failure(failure) => {
-                let failure = encoding.failure(failure);
-                (image.bool(failure.condition), Some((failure.block, failure.step)))
-            }
-        };
-        let terms = (encoding, &image);
-        let mut reach = check(&solver, terms, &goal, stop, query);
-        if matches!(reach, Reach::Unknown { .. }) && small_scope_failures < MAX_SMALL_SCOPE_FAILURES {
-            let minimizer = minimizer.get_or_insert_with(|| Minimizer::new(encoding));
-            match check_small_scope(&solver, terms, minimizer, (&goal, stop), (options, &params)) {
-                small @ Reach::Sat(_) => reach = small,
-                Reach::Unsat | Reach::Unknown { .. } => small_scope_failures += 1,
-            }
-        }
         if outbox.send(reach).is_err() {
             break;
         }
+    }
+}
+
+/// The state of a session's worker thread between requests.
+struct Worker<'e> {
+    solver: Solver,
+    encoding: &'e Encoding,
+    image: Z3Terms,
+    options: SessionOptions,
+    minimizer: Option<Minimizer>,
+    small_scope_failures: u32,
+    /// The goal of the last `Reach` query, for a `SmallScope` request.
+    last: Option<Bool>,
+}
+
+impl Worker<'_> {
+    fn answer(&mut self, request: Request, query: usize, params: &Params) -> Reach {
+        if self.options.deadline.is_some() {
+            self.solver.set_params(params);
+        }
+        let terms = (self.encoding, &self.image);
+        match request {
+            Request::Minimize { path } => {
+                let minimizer = self.minimizer.get_or_insert_with(|| Minimizer::new(self.encoding));
+                minimizer.minimize(&self.solver, terms, &path, params).map_or(Reach::Unsat, Reach::Sat)
+            }
+            Request::Reach { goals, avoid, forbid } => {
+                let execs: Vec<Bool> = goals.iter().map(|&goal| self.image.bool(self.encoding.exec(goal))).collect();
+                let mut conjuncts = vec![Bool::or(&execs)];
+                conjuncts.extend(avoid.iter().filter_map(|values| differs(self.encoding, &self.image, values)));
+                conjuncts.extend(forbid.iter().map(|&block| self.image.bool(self.encoding.exec(block)).not()));
+                let goal = Bool::and(&conjuncts);
+                let reach = check(&self.solver, terms, &goal, None, query);
+                self.last = Some(goal);
+                reach
+            }
+            Request::SmallScope => match self.last.take() {
+                Some(goal) => self.small_scope(&goal, None, params),
+                None => Reach::Unknown { reason: String::new(), candidate: None },
+            },
+            Request::Failure(failure) => {
+                // `verify` has no replay to judge a candidate by: a failure z3 gives up on
+                // is asked in the small scope at once.
+                let failure = self.encoding.failure(failure);
+                let (goal, stop) = (self.image.bool(failure.condition), Some((failure.block, failure.step)));
+                match check(&self.solver, terms, &goal, stop, query) {
+                    Reach::Unknown { reason, candidate } => match self.small_scope(&goal, stop, params) {
+                        small @ Reach::Sat(_) => small,
+                        _ => Reach::Unknown { reason, candidate },
+                    },
+                    reach => reach,
+                }
+            }
+        }
+    }
+
+    /// [`check_small_scope`], until [`MAX_SMALL_SCOPE_FAILURES`] retries did not help.
+    fn small_scope(&mut self, goal: &Bool, stop: Option<(BlockId, usize)>, params: &Params) -> Reach {
+        if self.small_scope_failures >= MAX_SMALL_SCOPE_FAILURES {
+            return Reach::Unknown { reason: String::new(), candidate: None };
+        }
+        let minimizer = self.minimizer.get_or_insert_with(|| Minimizer::new(self.encoding));
+        let terms = (self.encoding, &self.image);
+        let reach = check_small_scope(&self.solver, terms, minimizer, (goal, stop), (self.options, params));
+        if !matches!(reach, Reach::Sat(_)) {
+            self.small_scope_failures += 1;
+        }
+        reach
     }
 }
 

@@ -84,6 +84,7 @@
 
 use crate::cfg::{BlockId, Cfg};
 use crate::sema::hir::{self, FunctionId};
+use crate::sema::relevance::{self, Relevant};
 use crate::vc::expr::{Definition, Translator};
 use crate::vc::passify::{self, Abstraction, Input, InputKind, Obligation, Passive, Step};
 use crate::vc::term::{self, Sort, SymbolId, Term, TermId, Terms};
@@ -188,7 +189,8 @@ impl Encoding {
 
 /// Encodes one implementation (`cfg`, acyclic) of `program`.
 pub fn encode(program: &hir::Program, cfg: &Cfg) -> Encoding {
-    let mut translator = Translator::new(program);
+    let relevant = relevance::relevant(program, cfg.implementation);
+    let mut translator = Translator::new(program, &relevant);
     let passive = passify::passify(&mut translator, cfg);
     let Translator { terms, prelude, .. } = translator;
     let mut encoder = Encoder { terms, cfg, assertions: prelude.axioms.clone() };
@@ -200,11 +202,11 @@ pub fn encode(program: &hir::Program, cfg: &Cfg) -> Encoding {
         .functions
         .iter()
         .enumerate()
-        .filter(|(_, function)| function.body.is_none())
+        .filter(|&(index, function)| function.body.is_none() && relevant.has_function(FunctionId::from_index(index)))
         .map(|(index, _)| (FunctionId::from_index(index), prelude.functions[index]))
         .collect();
     encoder.definitions(&passive.definitions, &functions);
-    let (inputs, blocks) = inputs(program, &prelude.consts, &passive, blocks);
+    let (inputs, blocks) = inputs(program, &relevant, &prelude.consts, &passive, blocks);
     // `requires true` and the like say nothing; keep the dump and the solver lean.
     let always = encoder.terms.bool(true);
     encoder.assertions.retain(|&assertion| assertion != always);
@@ -225,10 +227,12 @@ pub fn encode(program: &hir::Program, cfg: &Cfg) -> Encoding {
     }
 }
 
-/// Constants first (program-level entry values), then the passifier's inputs, whose
-/// indices in the blocks shift accordingly.
+/// The relevant constants first (program-level entry values; a test leaves the others
+/// out, as nothing it runs reads them), then the passifier's inputs, whose indices in
+/// the blocks shift accordingly.
 fn inputs(
     program: &hir::Program,
+    relevant: &Relevant,
     consts: &[TermId],
     passive: &Passive,
     mut blocks: Vec<BlockVc>,
@@ -238,6 +242,7 @@ fn inputs(
         .iter()
         .zip(consts)
         .enumerate()
+        .filter(|&(index, _)| relevant.has_const(hir::ConstId::from_index(index)))
         .map(|(index, (constant, &term))| Input {
             kind: InputKind::Const(hir::ConstId::from_index(index)),
             term,

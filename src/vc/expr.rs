@@ -18,11 +18,13 @@
 //!   even for queries that never mention `f`, while its recursive-function solver
 //!   unfolds definitions on demand and builds models. Recursion is assumed well-founded,
 //!   as Boogie's axiom would have to be to be consistent;
-//! - each axiom is asserted as written;
+//! - each axiom is asserted as written, if the implementation's runs can depend on it
+//!   ([`crate::sema::relevance`]);
 //! - `a <: b` applies the uninterpreted predicate `<:@<sort>` (Boogie's partial order,
 //!   without order axioms: the core language has no `extends`).
 
 use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier, UnaryOp};
+use crate::sema::relevance::Relevant;
 use crate::vc::term::{ArithOp, CmpOp, QuantKind, Sort, SymbolId, TermId, Terms, VarId};
 use std::collections::BTreeMap;
 
@@ -49,7 +51,8 @@ pub struct Prelude {
     pub consts: Vec<TermId>,
     /// The symbol of each [`hir::Function`], by `FunctionId`.
     pub functions: Vec<SymbolId>,
-    /// Distinctness of `unique` constants, then the axioms, in program order.
+    /// Distinctness of the relevant `unique` constants, then the relevant axioms, in
+    /// program order.
     pub axioms: Vec<TermId>,
     /// The functions with a body, in program order.
     pub definitions: Vec<Definition>,
@@ -75,8 +78,11 @@ pub(crate) struct Translator<'p> {
 }
 
 impl<'p> Translator<'p> {
-    /// A translator whose arena already holds the program's prelude.
-    pub fn new(program: &'p hir::Program) -> Translator<'p> {
+    /// A translator whose arena already holds the program's prelude, its facts (unique
+    /// constants, definitions, axioms) restricted to the declarations in `relevant`
+    /// (Boogie's pruning; see [`crate::sema::relevance`]). Every constant and function
+    /// is declared all the same, so ids index the prelude as they index the program.
+    pub fn new(program: &'p hir::Program, relevant: &Relevant) -> Translator<'p> {
         let mut translator = Translator {
             program,
             terms: Terms::new(),
@@ -84,23 +90,25 @@ impl<'p> Translator<'p> {
             bound: BTreeMap::new(),
             subtype: BTreeMap::new(),
         };
-        translator.declare_constants();
+        translator.declare_constants(relevant);
         translator.declare_functions();
-        translator.define_functions();
-        for axiom in &program.axioms {
-            let term = translator.expr(&mut Stateless, &axiom.expr);
-            translator.prelude.axioms.push(term);
+        translator.define_functions(relevant);
+        for (index, axiom) in program.axioms.iter().enumerate() {
+            if relevant.has_axiom(index) {
+                let term = translator.expr(&mut Stateless, &axiom.expr);
+                translator.prelude.axioms.push(term);
+            }
         }
         translator
     }
 
-    fn declare_constants(&mut self) {
+    fn declare_constants(&mut self, relevant: &Relevant) {
         let mut unique: BTreeMap<Sort, Vec<TermId>> = BTreeMap::new();
-        for constant in &self.program.consts {
+        for (index, constant) in self.program.consts.iter().enumerate() {
             let sort = Sort::of_type(&constant.ty);
             let term = self.terms.constant(constant.name.clone(), sort.clone());
             self.prelude.consts.push(term);
-            if constant.unique {
+            if constant.unique && relevant.has_const(hir::ConstId::from_index(index)) {
                 unique.entry(sort).or_default().push(term);
             }
         }
@@ -120,9 +128,12 @@ impl<'p> Translator<'p> {
     }
 
     /// `function f(params): T { body }` ⇒ the definition `f(params) = body`.
-    fn define_functions(&mut self) {
+    fn define_functions(&mut self, relevant: &Relevant) {
         for (index, function) in self.program.functions.iter().enumerate() {
             let Some(body) = &function.body else { continue };
+            if !relevant.has_function(hir::FunctionId::from_index(index)) {
+                continue;
+            }
             let params = function.params.iter().map(|param| self.bound_var(param)).collect();
             let body = self.expr(&mut Stateless, body);
             self.prelude.definitions.push(Definition { symbol: self.prelude.functions[index], params, body });

@@ -38,6 +38,21 @@ pub enum Value {
     Opaque(String),
 }
 
+impl Value {
+    /// Whether every integer in the value is within `±bound`; an opaque value is not.
+    pub fn is_small(&self, bound: u32) -> bool {
+        match self {
+            Value::Bool(_) | Value::Elem { .. } => true,
+            Value::Int(value) => value.magnitude() <= &bound.into(),
+            Value::Map(map) => {
+                map.default.is_small(bound)
+                    && map.entries.iter().all(|(key, value)| key.is_small(bound) && value.is_small(bound))
+            }
+            Value::Opaque(_) => false,
+        }
+    }
+}
+
 /// A total map as a finite table plus a default. A map of arity n > 1 is curried: its
 /// keys are the first index, its values maps of arity n − 1 (which is exact: a flat
 /// table with one default cannot express a row with its own default).
@@ -113,6 +128,16 @@ impl Model {
     /// Whether the execution reaches the start of `block`.
     pub fn reaches(&self, block: BlockId) -> bool {
         self.path.contains(&block)
+    }
+
+    /// Whether every integer the test is driven by (entry values, choice values, map
+    /// keys and values) is within `±bound`, and no value is opaque.
+    pub fn is_small(&self, bound: u32) -> bool {
+        let choices = self.choices.iter().filter_map(|choice| match choice {
+            Choice::Value(assignment) => Some(&assignment.value),
+            Choice::Goto { .. } => None,
+        });
+        self.entry.iter().map(|assignment| &assignment.value).chain(choices).all(|value| value.is_small(bound))
     }
 
     /// The entry value of the input of `kind`, if the model has one.

@@ -11,7 +11,8 @@ use crate::sema::hir;
 fn check_passive(source: &str, name: &str) -> String {
     let program = program(source);
     let cfg = cfg(&program, name);
-    let mut translator = Translator::new(&program);
+    let relevant = crate::sema::relevance::relevant(&program, cfg.implementation);
+    let mut translator = Translator::new(&program, &relevant);
     let passive = passify(&mut translator, &cfg);
     render_passive(&translator, &passive)
 }
@@ -151,13 +152,15 @@ fn encoding_asserts_the_documented_constraints() {
 }
 
 #[test]
-fn prelude_declares_unique_constants_and_function_definitions() {
+fn prelude_declares_the_relevant_unique_constants_definitions_and_axioms() {
     let source = r"
         type T;
         const unique a: T; const unique b: T; const unique n: int;
         function f(x: int): int { x + 1 }
         axiom (forall y: int :: {f(y)} f(y) > y);
-        procedure P() { }";
+        function g(x: int): int;
+        axiom (forall y: int :: {g(y)} g(y) > y);
+        procedure P() { var t: T; var k: int; t := a; t := b; k := f(n); }";
     let (_, encoding) = encoding(source, "P");
     let rendered: Vec<String> = encoding.assertions.iter().map(|&term| encoding.terms.render(term)).collect();
     assert_eq!(
