@@ -224,7 +224,7 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
     text.parse()
 }
 
-/// `--unroll N`, shared by `seed` and `prove-tests`.
+/// `--unroll N`, shared by `seed` and `prove-tests` (and `check --dump`).
 #[derive(Args, Debug)]
 pub struct UnrollArgs {
     /// Unroll every loop N times: goals inside a body get one copy per iteration 1..N and
@@ -293,6 +293,10 @@ pub struct CheckArgs {
     /// Print a stage of the pipeline to stdout.
     #[arg(long, value_enum, value_name = "STAGE")]
     pub dump: Option<DumpArg>,
+    /// With `--dump cut` or `--dump smt2`: the graphs and encodings of `--unroll N`, as
+    /// `prove-tests --unroll N` builds them before inlining.
+    #[arg(long, default_value_t = 0, value_name = "N", requires = "dump")]
+    pub unroll: u32,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -352,7 +356,7 @@ impl Cli {
                     DumpArg::Cut => Dump::Cut,
                     DumpArg::Smt2 => Dump::Smt2,
                 });
-                Config::Check(CheckConfig { files: args.files, dump }, output_config(&args.output))
+                Config::Check(CheckConfig { files: args.files, dump, unroll: args.unroll }, output_config(&args.output))
             }
             Command::Seed(args) => {
                 let config = SeedConfig { file: args.file, goals: args.goals.into(), unroll: args.unroll.unroll };

@@ -39,6 +39,8 @@ pub enum Dump {
 pub struct CheckConfig {
     pub files: Vec<PathBuf>,
     pub dump: Option<Dump>,
+    /// The unrolling bound the dumped graphs and encodings are built with.
+    pub unroll: u32,
 }
 
 /// `seedgen seed FILE`.

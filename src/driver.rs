@@ -152,7 +152,7 @@ pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Stre
         let checked = check_file(&db, file);
         let mut diagnostics = checked.diagnostics.clone();
         if let (Some(dump), false) = (config.dump, checked.has_errors()) {
-            match dump_stage(&checked, dump) {
+            match dump_stage(&checked, dump, config.unroll) {
                 Ok(text) => write!(streams.out, "{text}")?,
                 Err(errors) => diagnostics.extend(errors),
             }
@@ -172,7 +172,7 @@ pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Stre
 
 /// `--dump STAGE` of a file that checked cleanly: the stage printed back, or the
 /// diagnostics of the stages that could not be reached.
-fn dump_stage(checked: &Checked, dump: Dump) -> Result<String, Vec<Diagnostic>> {
+fn dump_stage(checked: &Checked, dump: Dump, unroll: u32) -> Result<String, Vec<Diagnostic>> {
     let hir = checked.hir.as_ref().expect("a file without errors has its HIR");
     if dump == Dump::Ast {
         return Ok(syntax::printer::print_program(&checked.ast));
@@ -181,7 +181,8 @@ fn dump_stage(checked: &Checked, dump: Dump) -> Result<String, Vec<Diagnostic>> 
     if !errors.is_empty() {
         return Err(errors.iter().map(|error| error.to_diagnostic()).collect());
     }
-    let cut: Vec<cfg::Cfg> = cfgs.iter().map(|graph| cfg::cut::cut_loops(hir, graph)).collect();
+    let cut: Vec<cfg::Cfg> =
+        cfgs.iter().map(|graph| cfg::cut::cut_loops(hir, &cfg::unroll::unroll_loops(hir, graph, unroll).cfg)).collect();
     Ok(match dump {
         Dump::Ast => unreachable!("handled above"),
         Dump::Cfg => cfg::print::print_program(hir, &cfgs),

@@ -166,3 +166,17 @@ fn dump_prints_every_later_stage() {
     let smt2 = dump("smt2");
     assert!(smt2.starts_with("; implementation LinearSearch") && smt2.contains("(assert"));
 }
+
+#[test]
+fn dump_unroll_shows_the_unrolled_graphs_and_their_larger_encoding() {
+    let dump = |stage: &str, unroll: &str| {
+        let output = seedgen(&["check", "--quiet", "--dump", stage, "--unroll", unroll, "corpus/linear_search.bpl"]);
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    let cut = dump("cut", "2");
+    assert!(cut.contains("while#1/body@2") && !cut.contains("while#1/body@3"));
+    assert!(dump("smt2", "2").len() > dump("smt2", "0").len());
+    let output = seedgen(&["check", "--unroll", "2", "corpus/linear_search.bpl"]);
+    assert_eq!(output.status.code(), Some(2), "--unroll needs --dump");
+}
