@@ -244,7 +244,7 @@ pub enum EmitArg {
     Json,
     /// The suite as Boogie text.
     Bpl,
-    /// A Test-Comp test-suite directory (an export: `run-tests` does not read it).
+    /// A Test-Comp test-suite directory (an export: neither `run-tests` nor `--check` reads it).
     Testcomp,
 }
 
