@@ -4,7 +4,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::cfg::inline;
 use seedgen::config::{
-    CheckConfig, Config, Dump, GoalSelection, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig,
+    CheckConfig, Config, Dump, Emit, GoalSelection, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig,
     RunTestsConfig, RunTestsFormat, SeedConfig, Shard, SolverLimits, SuiteForm, SummaryFormat, VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
@@ -127,7 +127,8 @@ pub struct ProveTestsArgs {
     /// The program to generate tests for.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Where to write the suite (default: `<stem>.tests.json` beside FILE).
+    /// Where to write the suite (default: `<stem>.tests.json` beside FILE; with `--emit
+    /// testcomp` a directory, `<stem>.tests.testcomp`).
     #[arg(short, long, value_name = "SUITE", conflicts_with = "check")]
     pub output_file: Option<PathBuf>,
     /// Regenerate from an existing suite (seeds/002): run it on the program, keep every
@@ -143,7 +144,8 @@ pub struct ProveTestsArgs {
     /// `--existing S --check S` checks a suite kept by conditional regeneration.
     #[arg(long, value_name = "SUITE")]
     pub check: Option<PathBuf>,
-    /// Overwrite the output file even when it is not a seedgen suite.
+    /// Overwrite the output file even when it is not a seedgen suite (with `--emit
+    /// testcomp`: replace a directory that is not a Test-Comp suite seedgen wrote).
     #[arg(long)]
     pub force: bool,
     /// Only this implementation (repeatable).
@@ -169,8 +171,10 @@ pub struct ProveTestsArgs {
     /// path, for inputs as close to 0 as possible.
     #[arg(long)]
     pub no_minimize: bool,
-    /// The suite's form: canonical JSON, or Boogie text (one test procedure per test;
-    /// `run-tests` reads both).
+    /// The suite's form: canonical JSON, Boogie text (one test procedure per test;
+    /// `run-tests` reads both), or a Test-Comp test-suite directory (one subdirectory per
+    /// implementation whose inputs are all integers and Booleans, with `metadata.xml` and
+    /// one test case per test; a warning names each implementation left out).
     #[arg(long, value_enum, default_value_t = EmitArg::Json, value_name = "FORM")]
     pub emit: EmitArg,
     /// How the summary is printed.
@@ -236,8 +240,12 @@ pub struct UnrollArgs {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EmitArg {
+    /// The canonical JSON suite.
     Json,
+    /// The suite as Boogie text.
     Bpl,
+    /// A Test-Comp test-suite directory (an export: neither `run-tests` nor `--check` reads it).
+    Testcomp,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -346,6 +354,22 @@ pub enum DumpArg {
 }
 
 impl Cli {
+    /// The flags, or the usage error of a combination clap cannot express.
+    pub fn validated(self) -> Result<Cli, clap::Error> {
+        use clap::CommandFactory;
+        if let Command::ProveTests(args) = &self.command {
+            if args.emit == EmitArg::Testcomp && args.check.is_some() {
+                let message = "`--emit testcomp` cannot be used with `--check`: `--check` compares a suite file \
+                               (JSON or Boogie), and the Test-Comp directory is an export of one";
+                let mut command = Cli::command();
+                command.build();
+                let prove_tests = command.find_subcommand_mut("prove-tests").expect("the subcommand is declared");
+                return Err(prove_tests.error(clap::error::ErrorKind::ArgumentConflict, message));
+            }
+        }
+        Ok(self)
+    }
+
     /// Validates the raw flags into the configuration the driver runs.
     pub fn into_config(self) -> Config {
         match self.command {
@@ -381,8 +405,9 @@ impl Cli {
             }
             Command::ProveTests(args) => {
                 let emit = match args.emit {
-                    EmitArg::Json => SuiteForm::Json,
-                    EmitArg::Bpl => SuiteForm::Bpl,
+                    EmitArg::Json => Emit::Suite(SuiteForm::Json),
+                    EmitArg::Bpl => Emit::Suite(SuiteForm::Bpl),
+                    EmitArg::Testcomp => Emit::Testcomp,
                 };
                 let check = args.check.is_some();
                 let suite = (args.check.or(args.output_file))
@@ -477,7 +502,7 @@ mod tests {
     }
 
     fn prove_tests(args: &[&str]) -> Option<ProveTestsConfig> {
-        let cli = Cli::try_parse_from(["seedgen", "prove-tests", "p.bpl"].iter().chain(args)).ok()?;
+        let cli = Cli::try_parse_from(["seedgen", "prove-tests", "p.bpl"].iter().chain(args)).ok()?.validated().ok()?;
         let Config::ProveTests(config, _) = cli.into_config() else { panic!("prove-tests parses to ProveTests") };
         Some(config)
     }
@@ -543,6 +568,18 @@ mod tests {
         assert!(prove_tests(&["--jobs", "0"]).is_none());
         assert_eq!(prove_tests(&["--shard", "2/3"]).expect("valid flags").shard, Some(Shard { index: 2, count: 3 }));
         assert!(prove_tests(&["--shard", "4/3"]).is_none());
+    }
+
+    #[test]
+    fn testcomp_writes_a_directory_beside_the_program_and_cannot_be_checked() {
+        let config = prove_tests(&["--emit", "testcomp"]).expect("valid flags");
+        assert_eq!((config.emit, config.suite), (Emit::Testcomp, PathBuf::from("p.tests.testcomp")));
+        assert!(prove_tests(&["--emit", "testcomp", "--lcov", "c.info", "--existing", "s.json"]).is_some());
+        assert!(
+            prove_tests(&["--emit", "testcomp", "--check", "s.json"]).is_none(),
+            "a directory is no suite to check"
+        );
+        assert!(prove_tests(&["--emit", "bpl", "--check", "s.bpl"]).is_some());
     }
 
     #[test]

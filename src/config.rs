@@ -64,7 +64,8 @@ pub enum SummaryFormat {
 #[derive(Clone, Debug)]
 pub struct ProveTestsConfig {
     pub file: PathBuf,
-    /// Where the suite goes: `-o`, or `<stem>.tests.json` beside the input.
+    /// Where the suite goes: `-o`, or `<stem>.tests.json` (`.tests.bpl`,
+    /// `.tests.testcomp/`) beside the input.
     pub suite: PathBuf,
     /// `--force`: overwrite `suite` even when it is not a seedgen suite.
     pub force: bool,
@@ -82,8 +83,8 @@ pub struct ProveTestsConfig {
     pub max_unroll: u32,
     /// Ask for small input values along each test's path (off: `--no-minimize`).
     pub minimize: bool,
-    /// `--emit`: the suite's form.
-    pub emit: SuiteForm,
+    /// `--emit`: the suite's form, or the Test-Comp directory.
+    pub emit: Emit,
     pub format: SummaryFormat,
     /// Where per-implementation results are kept between runs (`--cache-dir`, default
     /// `.seedgen/` beside the input); `None` with `--no-cache` or `--existing`.
@@ -169,17 +170,37 @@ impl SuiteForm {
     }
 }
 
+/// What `prove-tests` writes: the suite in one of its forms, or the Test-Comp
+/// directory made from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    Suite(SuiteForm),
+    /// A directory in the Test-Comp test-suite format (`suite::testcomp`): an export,
+    /// which `run-tests` does not read.
+    Testcomp,
+}
+
+impl Emit {
+    /// The extension of the default output path.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Emit::Suite(form) => form.extension(),
+            Emit::Testcomp => "testcomp",
+        }
+    }
+}
+
 impl ProveTestsConfig {
     /// The default cache directory: `.seedgen/` in the input's directory.
     pub fn default_cache_dir(file: &std::path::Path) -> PathBuf {
         file.parent().unwrap_or(std::path::Path::new("")).join(".seedgen")
     }
 
-    /// The default suite path: `<stem>.tests.json` (or `.tests.bpl`) in the input's
-    /// directory.
-    pub fn default_suite_path(file: &std::path::Path, form: SuiteForm) -> PathBuf {
+    /// The default output path: `<stem>.tests.json` (or `.tests.bpl`, `.tests.testcomp`)
+    /// in the input's directory.
+    pub fn default_suite_path(file: &std::path::Path, emit: Emit) -> PathBuf {
         let stem = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-        file.with_file_name(format!("{stem}.tests.{}", form.extension()))
+        file.with_file_name(format!("{stem}.tests.{}", emit.extension()))
     }
 }
 

@@ -181,7 +181,7 @@ fn one_line(message: &str) -> String {
 /// The JSON form of a diagnostic, one object per line: `severity`, `message`, `file`,
 /// `line`, `column`, `end_line`, `end_column` (1-based, columns in characters, end
 /// exclusive), `labels` (each with `message`, `primary` and the same position fields) and
-/// `notes`. Position fields are `null` for a diagnostic without a span.
+/// `notes`. A diagnostic without a span has no position fields.
 #[derive(Serialize)]
 pub struct JsonDiagnostic {
     pub severity: Severity,

@@ -8,7 +8,7 @@
 use crate::cache::{self, Cache};
 use crate::cfg;
 use crate::config::{
-    CheckConfig, Config, Dump, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig,
+    CheckConfig, Config, Dump, Emit, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig,
     RunTestsFormat, SeedConfig, SummaryFormat, VerifyConfig,
 };
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
@@ -316,8 +316,12 @@ fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
 /// `seedgen prove-tests FILE`: generate the suite, write it, print the summary.
 pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
     let started = Instant::now();
+    let refusal = match config.emit {
+        Emit::Suite(_) => refuse_to_write(&config.suite, config.force),
+        Emit::Testcomp => suite::testcomp::refusal(&config.suite, &config.file, config.force),
+    };
     // `--check` writes nothing: whatever is at the path is only read.
-    if let Some(refusal) = refuse_to_write(&config.suite, config.force).filter(|_| !config.check) {
+    if let Some(refusal) = refusal.filter(|_| !config.check) {
         writeln!(streams.err, "seedgen: error: {refusal}")?;
         return Ok(Outcome::InputError);
     }
@@ -381,10 +385,14 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     let verbose = output.verbose.then(|| timings.per_implementation(&reports));
     let written = Instant::now();
     let suite = suite::build(&context, reports.into_iter().map(|report| report.suite).collect());
-    let text = suite::to_text(&suite, &program, config.emit);
     // Regressions and a stale suite (exit 1) come before undecided goals (exit 3).
     let regressions = if carried.regressions.is_empty() { Outcome::Success } else { Outcome::ProgramErrors };
     if config.check {
+        let Emit::Suite(form) = config.emit else {
+            writeln!(streams.err, "seedgen: error: `--check` compares a suite file, not a Test-Comp directory")?;
+            return Ok(Outcome::InputError);
+        };
+        let text = suite::to_text(&suite, &program, form);
         let checked = check_suite(&config.suite, &suite, &text, output, streams)?;
         write_regressions(&db, &carried, streams)?;
         return match (checked, regressions) {
@@ -393,8 +401,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
             (checked, _) => Ok(checked),
         };
     }
-    if let Err(error) = suite::write_atomically(&config.suite, &text) {
-        writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
+    if write_output(config, &suite, &db, &program, output, streams)? != Outcome::Success {
         return Ok(Outcome::InputError);
     }
     if let Some(path) = &config.lcov {
@@ -421,6 +428,32 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         return Ok(regressions);
     }
     incomplete_if(summary.undecided(), "goal", output, streams)
+}
+
+/// Writes what `--emit` asks for at `config.suite`: the suite's text, or its Test-Comp
+/// directory, with a warning for each implementation left out of it.
+fn write_output(
+    config: &ProveTestsConfig,
+    suite: &suite::json::Suite,
+    db: &SourceDb,
+    program: &hir::Program,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Outcome> {
+    let written = match config.emit {
+        Emit::Suite(form) => suite::write_atomically(&config.suite, &suite::to_text(suite, program, form)),
+        Emit::Testcomp => {
+            let export = suite::testcomp::export(suite, program);
+            let warnings: Vec<Diagnostic> = export.skipped.iter().map(|skipped| skipped.to_diagnostic()).collect();
+            emit_all(db, output, streams, &warnings)?;
+            suite::write_directory_atomically(&config.suite, &export.files)
+        }
+    };
+    if let Err(error) = written {
+        writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", config.suite.display())?;
+        return Ok(Outcome::InputError);
+    }
+    Ok(Outcome::Success)
 }
 
 /// [`Outcome::Incomplete`], said on stderr, when `undecided` goals or checks remain.

@@ -21,7 +21,7 @@ fn main() -> ExitCode {
         eprintln!("seedgen: internal error: {info}");
         eprintln!("seedgen: this is a bug in seedgen; please report it with the input that triggered it");
     }));
-    let cli = cli::Cli::parse();
+    let cli = cli::Cli::parse().validated().unwrap_or_else(|error| error.exit());
     let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || run(cli));
     match worker.map(|handle| handle.join()) {
         Ok(Ok(code)) => code,

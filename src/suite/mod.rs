@@ -1,11 +1,13 @@
 //! Suites: the generated tests of a run in their canonical, versioned JSON form
-//! ([`json`]) or its Boogie form ([`bpl`]), and writing them safely.
+//! ([`json`]), its Boogie form ([`bpl`]) or its Test-Comp form ([`testcomp`]), and
+//! writing them safely.
 
 pub mod bpl;
 pub mod diff;
 pub mod json;
 pub mod load;
 pub mod merge;
+pub mod testcomp;
 pub mod value;
 
 use crate::cfg::{print::print_cfg, print::print_expr, Cfg};
@@ -296,48 +298,246 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         }
         _ => {}
     }
-    let resolved = if path.is_symlink() { std::fs::canonicalize(path).ok() } else { None };
-    let path = resolved.as_deref().unwrap_or(path);
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let (path, dir) = resolved_parent(path);
+    let (path, dir) = (path.as_path(), dir.as_path());
     let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     let prefix = format!(".{name}.");
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    // tempfile's errors name the random temporary path; say what the user can act on.
-    let mut file = builder.tempfile_in(dir).map_err(|error| {
-        let shown = dir.display();
-        let reason = match error.kind() {
-            ErrorKind::NotFound => format!("the directory `{shown}` does not exist"),
-            ErrorKind::PermissionDenied => format!("no permission to create a file in `{shown}`"),
-            kind => format!("cannot create a file in `{shown}`: {kind}"),
-        };
-        Error::new(error.kind(), reason)
-    })?;
+    let mut file = builder.tempfile_in(dir).map_err(|error| cannot_create_in(dir, error))?;
     if let Ok(existing) = std::fs::metadata(path) {
         file.as_file().set_permissions(existing.permissions())?;
     }
     file.write_all(text.as_bytes())?;
     file.as_file().sync_all()?;
-    // A test hook (tests/it/hostile.rs), read nowhere else: `SEEDGEN_FAULT` set to
-    // `abort-before-rename` kills the process between writing the temporary file and
-    // renaming it, as a crash or `kill -9` at the worst moment would; `wait-before-rename`
-    // waits there for a minute, for a test to send a signal.
+    before_rename();
+    file.persist(path).map_err(|error| error.error)?;
+    sync_directory(dir);
+    Ok(())
+}
+
+/// An error creating a temporary file or directory in `dir`, said so that the user can
+/// act on it: tempfile's errors name the random temporary path.
+fn cannot_create_in(dir: &Path, error: std::io::Error) -> std::io::Error {
+    use std::io::ErrorKind;
+    let shown = dir.display();
+    let reason = match error.kind() {
+        ErrorKind::NotFound => format!("the directory `{shown}` does not exist"),
+        ErrorKind::PermissionDenied => format!("no permission to create a file in `{shown}`"),
+        kind => format!("cannot create a file in `{shown}`: {kind}"),
+    };
+    std::io::Error::new(error.kind(), reason)
+}
+
+/// A test hook (tests/it/hostile.rs), read nowhere else: `SEEDGEN_FAULT` set to
+/// `abort-before-rename` kills the process between writing the temporary file (or
+/// directory) and renaming it, as a crash or `kill -9` at the worst moment would;
+/// `wait-before-rename` waits there for a minute, for a test to send a signal.
+fn before_rename() {
     match std::env::var("SEEDGEN_FAULT").as_deref() {
         Ok("abort-before-rename") => std::process::abort(),
         Ok("wait-before-rename") => std::thread::sleep(std::time::Duration::from_secs(60)),
         _ => {}
     }
-    file.persist(path).map_err(|error| error.error)?;
-    // The rename is durable once the directory is; where a directory cannot be synced
-    // (some file systems refuse), the rename stands all the same.
+}
+
+/// Makes a rename in `dir` durable. Where a directory cannot be synced (some file
+/// systems refuse), the rename stands all the same.
+fn sync_directory(dir: &Path) {
     #[cfg(unix)]
     if let Ok(directory) = std::fs::File::open(dir) {
         let _ = directory.sync_all();
     }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// `path` and its parent directory, a symbolic link resolved to what it names (so that
+/// the link stays and its target is replaced).
+fn resolved_parent(path: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let resolved = if path.is_symlink() { std::fs::canonicalize(path).ok() } else { None };
+    let path = resolved.unwrap_or_else(|| path.to_path_buf());
+    let parent = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    (path, parent)
+}
+
+/// Writes the directory `path` holding exactly `files` (paths relative to it), as
+/// [`write_atomically`] writes a file: built as `.<name>.<random>.tmp` in the same parent,
+/// then renamed into place, so that `path` is the old directory or the new one, never a
+/// mix. An existing `path` is swapped with the new directory in one step where the
+/// system can (`renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np` on macOS); elsewhere it
+/// is moved aside first. The old one is then deleted. A directory that already holds
+/// exactly `files` is left alone.
+pub fn write_directory_atomically(path: &Path, files: &[(std::path::PathBuf, String)]) -> std::io::Result<()> {
+    if holds_exactly(path, files) {
+        return Ok(());
+    }
+    let (path, parent) = resolved_parent(path);
+    let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+    let staging = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempdir_in(&parent)
+        .map_err(|error| cannot_create_in(&parent, error))?;
+    for (relative, text) in files {
+        let file = staging.path().join(relative);
+        let directory = file.parent().expect("a file in the directory has a parent");
+        std::fs::create_dir_all(directory)?;
+        let mut written = std::fs::File::create(&file)?;
+        written.write_all(text.as_bytes())?;
+        written.sync_all()?;
+        sync_directory(directory);
+    }
+    sync_directory(staging.path());
+    before_rename();
+    let staged = staging.keep();
+    let replaced = std::fs::rename(&staged, &path).or_else(|_| replace(&staged, &path, &parent, &name));
+    if replaced.is_err() {
+        let _ = std::fs::remove_dir_all(&staged);
+    }
+    replaced?;
+    sync_directory(&parent);
     Ok(())
+}
+
+/// Puts the directory `staged` in the place of what is at `path` (which a plain rename
+/// could not replace: a directory that is not empty, or a file), then deletes the old.
+fn replace(staged: &Path, path: &Path, parent: &Path, name: &str) -> std::io::Result<()> {
+    #[cfg(any(target_os = "linux", target_os = "macos"))]
+    {
+        use rustix::fs::{renameat_with, RenameFlags, CWD};
+        if renameat_with(CWD, staged, CWD, path, RenameFlags::EXCHANGE).is_ok() {
+            // `staged` now holds the old directory or file.
+            return remove_any(staged);
+        }
+    }
+    replace_in_two_steps(staged, path, parent, name)
+}
+
+/// [`replace`] where the system cannot swap: what is at `path` is moved into a
+/// `.<name>.<random>.old` directory, `staged` renamed to `path`, and the old deleted. An
+/// interruption between the two renames leaves no `path`, the old one in `.….old` and the
+/// new one in `.….tmp`.
+fn replace_in_two_steps(staged: &Path, path: &Path, parent: &Path, name: &str) -> std::io::Result<()> {
+    let aside = tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".old").tempdir_in(parent)?;
+    let old = aside.path().join(name);
+    std::fs::rename(path, &old)?;
+    std::fs::rename(staged, path)?;
+    remove_any(&old)
+}
+
+fn remove_any(path: &Path) -> std::io::Result<()> {
+    if std::fs::symlink_metadata(path)?.is_dir() {
+        std::fs::remove_dir_all(path)
+    } else {
+        std::fs::remove_file(path)
+    }
+}
+
+/// Whether the directory `path` holds exactly `files`, byte for byte, and nothing else.
+fn holds_exactly(path: &Path, files: &[(std::path::PathBuf, String)]) -> bool {
+    let Some(found) = files_below(path) else { return false };
+    found.len() == files.len()
+        && files.iter().all(|(relative, text)| {
+            found.contains(relative) && std::fs::read(path.join(relative)).is_ok_and(|bytes| bytes == text.as_bytes())
+        })
+}
+
+/// Every regular file below the directory `dir`, by its path relative to `dir`, in path
+/// order; `None` when `dir` cannot be read or holds anything but directories and regular
+/// files (a link, a device).
+pub fn files_below(dir: &Path) -> Option<Vec<std::path::PathBuf>> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(next) = pending.pop() {
+        for entry in std::fs::read_dir(&next).ok()? {
+            let entry = entry.ok()?;
+            match entry.file_type().ok()? {
+                kind if kind.is_dir() => pending.push(entry.path()),
+                kind if kind.is_file() => {
+                    found.push(entry.path().strip_prefix(dir).expect("below the directory").to_path_buf())
+                }
+                _ => return None,
+            }
+        }
+    }
+    found.sort();
+    Some(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_directory_atomically;
+    use std::path::{Path, PathBuf};
+
+    fn files(texts: &[(&str, &str)]) -> Vec<(PathBuf, String)> {
+        texts.iter().map(|(path, text)| (PathBuf::from(path), text.to_string())).collect()
+    }
+
+    /// Every file below `dir`, by its relative path, with its text.
+    fn tree(dir: &Path) -> Vec<(PathBuf, String)> {
+        let found = super::files_below(dir).expect("a directory of files");
+        found.into_iter().map(|path| (path.clone(), std::fs::read_to_string(dir.join(path)).expect("text"))).collect()
+    }
+
+    /// The names in `dir` besides `keep`: a staging or moved-aside directory left over.
+    fn others(dir: &Path, keep: &str) -> Vec<String> {
+        let names = std::fs::read_dir(dir).expect("readable").map(|entry| entry.expect("readable").file_name());
+        names.map(|name| name.to_string_lossy().into_owned()).filter(|name| name != keep).collect()
+    }
+
+    #[test]
+    fn a_directory_is_created_replaced_whole_and_left_alone_when_unchanged() {
+        let parent = tempfile::tempdir().expect("a temporary directory");
+        let out = parent.path().join("out");
+        let first = files(&[("P/metadata.xml", "m"), ("P/t1.xml", "1"), ("Q/metadata.xml", "q")]);
+        write_directory_atomically(&out, &first).expect("written");
+        assert_eq!(tree(&out), first);
+        let second = files(&[("P/metadata.xml", "m2")]);
+        write_directory_atomically(&out, &second).expect("replaced");
+        assert_eq!(tree(&out), second, "nothing of the old directory is left");
+        assert_eq!(others(parent.path(), "out"), Vec::<String>::new(), "no staging directory is left");
+
+        let stamp = |path: &Path| std::fs::metadata(path).and_then(|metadata| metadata.modified()).expect("a time");
+        let before = stamp(&out.join("P/metadata.xml"));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write_directory_atomically(&out, &second).expect("unchanged");
+        assert_eq!(stamp(&out.join("P/metadata.xml")), before, "an unchanged directory is not rewritten");
+    }
+
+    #[test]
+    fn without_a_swap_the_old_directory_is_moved_aside_then_deleted() {
+        let parent = tempfile::tempdir().expect("a temporary directory");
+        let (out, staged) = (parent.path().join("out"), parent.path().join(".out.x.tmp"));
+        let (old, new) = (files(&[("P/t1.xml", "old")]), files(&[("Q/t1.xml", "new")]));
+        write_directory_atomically(&out, &old).expect("written");
+        write_directory_atomically(&staged, &new).expect("written");
+        super::replace_in_two_steps(&staged, &out, parent.path(), "out").expect("replaced");
+        assert_eq!(tree(&out), new);
+        assert_eq!(others(parent.path(), "out"), Vec::<String>::new(), "nothing is left beside it");
+    }
+
+    #[test]
+    fn a_file_in_the_way_is_replaced_and_a_link_is_followed() {
+        let parent = tempfile::tempdir().expect("a temporary directory");
+        let out = parent.path().join("out");
+        std::fs::write(&out, "a file").expect("writable");
+        let wanted = files(&[("P/metadata.xml", "m")]);
+        write_directory_atomically(&out, &wanted).expect("replaced");
+        assert_eq!(tree(&out), wanted);
+        #[cfg(unix)]
+        {
+            let link = parent.path().join("link");
+            std::os::unix::fs::symlink("out", &link).expect("a link");
+            let newer = files(&[("R/metadata.xml", "r")]);
+            write_directory_atomically(&link, &newer).expect("replaced");
+            assert!(link.is_symlink(), "the link stays a link");
+            assert_eq!(tree(&out), newer, "what it names is replaced");
+        }
+    }
 }

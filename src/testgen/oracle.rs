@@ -13,7 +13,7 @@
 
 use super::Case;
 use crate::cfg::{self, unroll::unroll_loops, Cfg};
-use crate::config::{OutputConfig, ProveTestsConfig, SolverLimits, SuiteForm, SummaryFormat};
+use crate::config::{Emit, OutputConfig, ProveTestsConfig, SolverLimits, SuiteForm, SummaryFormat};
 use crate::diag::MessageFormat;
 use crate::driver::{self, Outcome, Streams};
 use crate::interp::{self, Limits, Machine, TestInput, TraceMode};
@@ -86,7 +86,7 @@ fn prove_tests(case: &Case) -> Result<String, String> {
         unroll: case.unroll,
         max_unroll: 2 * case.unroll,
         minimize: true,
-        emit: SuiteForm::Json,
+        emit: Emit::Suite(SuiteForm::Json),
         format: SummaryFormat::Json,
         cache_dir: None,
         jobs: 1,

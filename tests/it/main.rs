@@ -2,6 +2,7 @@
 mod cfg;
 mod cli;
 mod corpus;
+mod docs;
 mod emit_bpl;
 mod evaluation;
 mod fuzz_regressions;
@@ -17,6 +18,7 @@ mod run_tests;
 mod seed;
 mod solver_trouble;
 mod support;
+mod testcomp;
 mod ui;
 mod unroll;
 mod verify;
