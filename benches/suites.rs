@@ -85,7 +85,10 @@ fn prove_tests(seedgen: &str, path: &Path, suite: &Path, extra: &[&str]) -> Run 
     let run = || {
         let start = Instant::now();
         let output = command().output().expect("seedgen runs");
-        assert!(output.status.success(), "{}: {}", path.display(), String::from_utf8_lossy(&output.stderr));
+        // Exit status 3: some goal is undecided (the solver gave up); the suite holds
+        // everything else the run established, and is measured as written.
+        let status = output.status.code();
+        assert!(matches!(status, Some(0 | 3)), "{}: {}", path.display(), String::from_utf8_lossy(&output.stderr));
         (start.elapsed(), output.stdout)
     };
     run();

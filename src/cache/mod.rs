@@ -78,7 +78,7 @@ impl Cache {
                 start: implementation.start + start,
                 end: implementation.start + end,
             };
-            goal.span = suite::position(db, span);
+            goal.span = suite::position_within(db, implementation, span);
             goal_spans.push(span);
         }
         let counts = Counts { time_ms: 0, ..entry.counts };

@@ -956,7 +956,7 @@ mod tests {
 
     fn header(procedures: serde_json::Value) -> json::Suite {
         suite(json!({
-            "format": "seedgen-suite", "version": 2, "tool": "seedgen 0.1.0",
+            "format": "seedgen-suite", "version": 3, "tool": "seedgen 0.1.0",
             "source": {"file": "p.bpl", "digest": "sha256:00"},
             "options": {"goals": "leaves", "inline_depth": 1},
             "procedures": procedures,

@@ -1,4 +1,4 @@
-//! The canonical suite file, version 2 (documented in `docs/suite-format.md`).
+//! The canonical suite file, version 3 (documented in `docs/suite-format.md`).
 //!
 //! These are wire types only: [`crate::suite::build`] fills them from a generation run,
 //! [`crate::suite::load`] reads them back; nothing else in the crate derives
@@ -13,8 +13,16 @@ use serde::{Deserialize, Serialize};
 /// The format's name, the first field of every suite file.
 pub const FORMAT: &str = "seedgen-suite";
 /// Bumped on every incompatible change of the format. 2: tests are replayed, carry
-/// their expected outcome (`expect`) and a complete trace; no more candidates.
-pub const VERSION: u32 = 2;
+/// their expected outcome (`expect`) and a complete trace; no more candidates. 3: goal
+/// spans are positions in the implementation's text, not in the file, so that nothing
+/// in a procedure's section depends on where the procedure sits (issue 6).
+pub const VERSION: u32 = 3;
+
+/// The versions this seedgen reads. A version 2 suite differs only in its goal spans,
+/// which no reader interprets (diagnostics and reports place goals by the current
+/// program), so `run-tests`, `--existing`, `--check` and `merge` keep working on a
+/// committed suite of version 2; what `prove-tests` writes is version 3.
+pub const READABLE: [u32; 2] = [2, VERSION];
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -100,7 +108,11 @@ pub struct Goal {
     pub reason: Option<String>,
 }
 
-/// 1-based lines and columns (columns in characters), end exclusive.
+/// Where a goal is, end exclusive, columns in characters. Version 3: in the text of its
+/// implementation (the `procedure` declaration with a body, or the `implementation`) as
+/// if that text were a file of its own: line 1 is the declaration's first line, and
+/// columns on it count from the declaration's first character. Version 2: lines and
+/// columns of the file, from 1.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Position {

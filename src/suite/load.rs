@@ -212,11 +212,11 @@ pub fn load_suite(
     if suite.format != json::FORMAT {
         return Err(top(format!("format is `{}`, expected `{}`", suite.format, json::FORMAT)));
     }
-    if suite.version != json::VERSION {
+    if !json::READABLE.contains(&suite.version) {
         return Err(top(format!(
-            "suite format version {} is not supported (this seedgen reads version {}); regenerate it with `seedgen prove-tests`",
+            "suite format version {} is not supported (this seedgen reads versions {}); regenerate it with `seedgen prove-tests`",
             suite.version,
-            json::VERSION
+            readable_versions()
         )));
     }
     let names: Vec<&str> = suite.procedures.iter().map(|procedure| procedure.name.as_str()).collect();
@@ -260,6 +260,16 @@ pub fn load_suite(
         }
     }
     Ok(tests)
+}
+
+/// `2 and 3`: the versions of [`json::READABLE`], for messages.
+pub fn readable_versions() -> String {
+    let versions: Vec<String> = json::READABLE.iter().map(u32::to_string).collect();
+    match versions.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Reads the inputs of one test: `Err` for a broken file, `Ok(Err)` for a test that

@@ -58,12 +58,15 @@ pub fn merge(mut shards: Vec<Named>) -> Result<json::Suite, String> {
     Ok(merged)
 }
 
+/// Shards of a readable version merge into a suite of that version: merging moves
+/// whole sections, and the goal spans of either version are the same in the merged
+/// suite as in its shard.
 fn check_version(named: &Named) -> Result<(), String> {
-    if named.suite.format != json::FORMAT || named.suite.version != json::VERSION {
+    if named.suite.format != json::FORMAT || !json::READABLE.contains(&named.suite.version) {
         return Err(format!(
             "`{}` is not a seedgen suite of version {} (format `{}`, version {})",
             named.name,
-            json::VERSION,
+            super::load::readable_versions(),
             named.suite.format,
             named.suite.version
         ));
@@ -75,7 +78,9 @@ fn check_version(named: &Named) -> Result<(), String> {
 /// options as `first` (but for the shard).
 fn same_run(first: &Named, other: &Named) -> Result<(), String> {
     let (a, b) = (&first.suite, &other.suite);
-    let differs = if a.tool != b.tool {
+    let differs = if a.version != b.version {
+        Some(format!("suite format version {} and {}", a.version, b.version))
+    } else if a.tool != b.tool {
         Some(format!("tool `{}` and `{}`", a.tool, b.tool))
     } else if a.source != b.source {
         Some(format!("program `{}` ({}) and `{}` ({})", a.source.file, a.source.digest, b.source.file, b.source.digest))
@@ -175,5 +180,19 @@ mod tests {
         let mut other = suite(Some((2, 2)), &["b"]);
         other.suite.version = 1;
         assert!(error(vec![suite(Some((1, 2)), &["a"]), other]).contains("version"));
+        let mut other = suite(Some((2, 2)), &["b"]);
+        other.suite.version = 2;
+        assert!(error(vec![suite(Some((1, 2)), &["a"]), other]).contains("differ in suite format version 3 and 2"));
+    }
+
+    #[test]
+    fn shards_of_version_2_merge_into_a_suite_of_version_2() {
+        let old = |shard| {
+            let mut named = suite(Some(shard), &[if shard.0 == 1 { "a" } else { "b" }]);
+            named.suite.version = 2;
+            named
+        };
+        let merged = merge(vec![old((2, 2)), old((1, 2))]).expect("shards of one version 2 run");
+        assert_eq!((names(&merged), merged.version), (vec!["a", "b"], 2));
     }
 }

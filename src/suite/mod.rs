@@ -122,6 +122,7 @@ fn test_id(run: &ImplementationRun, first: usize, index: usize) -> String {
 /// numbered after them (`Carried::default()` without `--existing`).
 pub fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, carried: &Carried) -> json::Procedure {
     let first = carried.last_number(&run.name);
+    let implementation = context.program.implementations[cfg.implementation.index()].span;
     let goals = run
         .goals()
         .iter()
@@ -135,7 +136,7 @@ pub fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, car
             };
             json::Goal {
                 id: goal.id.0.clone(),
-                span: position(context.db, goal.span),
+                span: position_within(context.db, implementation, goal.span),
                 leaf: goal.leaf,
                 status: status.to_string(),
                 test,
@@ -150,10 +151,29 @@ pub fn procedure(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, car
     json::Procedure { name: run.name.clone(), digest: implementation_digest(context.program, cfg), goals, tests }
 }
 
+/// `span`'s lines and columns in its file.
 pub fn position(db: &SourceDb, span: Span) -> json::Position {
     let start = db.line_col(span);
     let end = db.line_col(Span { start: span.end, ..span });
     json::Position { line: start.line, column: start.column, end_line: end.line, end_column: end.column }
+}
+
+/// `span`'s place in the text of `within` (its implementation's declaration) as if that
+/// text were a file of its own, the goal spans of suite format 3: moving the
+/// implementation elsewhere in the file, or editing another one, leaves them alone
+/// (issue 6, "editing one procedure changes only its section").
+pub fn position_within(db: &SourceDb, within: Span, span: Span) -> json::Position {
+    let origin = db.line_col(within);
+    // Goals are blocks of the implementation's own body: a span before it (none the
+    // front end makes) is placed at its start rather than at a negative line.
+    let at = |offset: u32| {
+        let point = db.line_col(Span { start: offset.max(within.start), ..span });
+        let line = point.line - origin.line + 1;
+        let column = if line == 1 { point.column - origin.column + 1 } else { point.column };
+        (line, column)
+    };
+    let ((line, column), (end_line, end_column)) = (at(span.start), at(span.end));
+    json::Position { line, column, end_line, end_column }
 }
 
 fn test(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, id: String, candidate: &Candidate) -> json::Test {

@@ -4,7 +4,7 @@
 use crate::prove::{prove, prove_expecting};
 use crate::support::{bpl_files, display_name, root, seedgen};
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -109,52 +109,100 @@ fn procedure<'a>(suite: &'a Value, name: &str) -> &'a Value {
     procedures.iter().find(|procedure| procedure["name"] == name).expect("the procedure is in the suite")
 }
 
-/// The procedure's section with its goals' spans left out.
-fn without_spans(procedure: &Value) -> Value {
-    let mut procedure = procedure.clone();
-    for goal in procedure["goals"].as_array_mut().expect("goals") {
-        goal.as_object_mut().expect("a goal").remove("span");
-    }
-    procedure
-}
-
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// Issue 6: regenerating after an edit to one procedure's body changes that procedure's
-/// section only. An edit that keeps the line count leaves every other section
-/// byte-identical; one that adds lines moves the spans of the goals below it (spans are
-/// positions in the file) and changes nothing else of them.
-#[test]
-fn an_edit_to_one_procedure_changes_only_its_section() {
-    let scratch = Scratch::of("corpus/control_flow.bpl");
-    let before = json(&scratch.generate());
-    scratch.edit("  else if (score >= 50) { g := 2; }", "  else if (score >= 60) { g := 2; }");
-    let same_lines = json(&scratch.generate());
-    for name in ["FindNegative", "FindInSquare"] {
-        assert_eq!(procedure(&before, name), procedure(&same_lines, name), "{name}");
-    }
-    assert_ne!(procedure(&before, "Grade"), procedure(&same_lines, "Grade"));
-
-    scratch.edit(
-        "  i := 0;\n  while (i < n)\n    invariant 0 <= i && i <= n;",
-        "  i := 0;\n  if (n > 9) {\n    i := 0;\n  }\n  while (i < n)\n    invariant 0 <= i && i <= n;",
-    );
-    let more_lines = json(&scratch.generate());
-    assert_ne!(procedure(&same_lines, "FindNegative"), procedure(&more_lines, "FindNegative"));
-    for name in ["FindInSquare", "Grade"] {
-        let (old, new) = (procedure(&same_lines, name), procedure(&more_lines, name));
-        assert_eq!(old["tests"], new["tests"], "{name}: tests byte-identical");
-        assert_eq!(old["digest"], new["digest"], "{name}");
-        assert_eq!(without_spans(old), without_spans(new), "{name}: goals identical but for their spans");
-        for (old, new) in old["goals"].as_array().expect("goals").iter().zip(new["goals"].as_array().expect("goals")) {
-            let line = |goal: &Value| goal["span"]["line"].as_u64().expect("a line");
-            assert_eq!(line(new), line(old) + 3, "{name}: spans move with the three lines added above");
+/// Each procedure's section of a JSON suite, by name, exactly as the file has it: the
+/// lines from its opening `{` to its closing `}` in the `procedures` list (a suite is
+/// pretty-printed, sections four spaces in).
+fn sections(text: &str) -> BTreeMap<String, String> {
+    let mut found = BTreeMap::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line != "    {" {
+            continue;
         }
+        let mut section = vec![line];
+        for line in lines.by_ref() {
+            section.push(line);
+            if line.trim_end_matches(',') == "    }" {
+                break;
+            }
+        }
+        let name = section[1].strip_prefix("      \"name\": ").expect("a section starts with its name");
+        found.insert(name.trim_end_matches(',').trim_matches('"').to_string(), section.join("\n"));
+    }
+    found
+}
+
+/// Issue 6: "editing one procedure changes only its section". Regenerates the suite of
+/// `scratch` after each edit (`from` → `to`, made in `changed`, or in no procedure for a
+/// new one) and checks that every other procedure's section is byte-identical to its
+/// text before the edit.
+fn assert_only_its_section_changes(scratch: &Scratch, edits: &[(&str, &str, Option<&str>)]) {
+    let mut before = sections(&scratch.generate());
+    for &(from, to, changed) in edits {
+        scratch.edit(from, to);
+        let after = sections(&scratch.generate());
+        for (name, section) in &before {
+            match changed {
+                Some(edited) if edited == name => assert_ne!(&after[name], section, "`{to}` changes {name}"),
+                _ => assert_eq!(&after[name], section, "{name}: its section is byte-identical after `{to}`"),
+            }
+        }
+        before = after;
     }
 }
 
+/// Issue 6: regenerating after an edit to one procedure's body changes that procedure's
+/// section only, byte for byte: an edit that keeps the line count, one that adds lines
+/// above other procedures, and a new procedure above all of them (goal spans are
+/// positions in the implementation's text, suite format 3).
+#[test]
+fn an_edit_to_one_procedure_changes_only_its_section() {
+    let scratch = Scratch::of("corpus/control_flow.bpl");
+    assert_only_its_section_changes(
+        &scratch,
+        &[
+            ("  else if (score >= 50) { g := 2; }", "  else if (score >= 60) { g := 2; }", Some("Grade")),
+            (
+                "  i := 0;\n  while (i < n)\n    invariant 0 <= i && i <= n;",
+                "  i := 0;\n  if (n > 9) {\n    i := 0;\n  }\n  while (i < n)\n    invariant 0 <= i && i <= n;",
+                Some("FindNegative"),
+            ),
+            (
+                "procedure FindNegative(",
+                "procedure Sign(x: int) returns (s: int)\n{\n  if (x < 0) {\n    s := -1;\n  } else {\n    s := 1;\n  }\n}\n\n\
+                 procedure FindNegative(",
+                None,
+            ),
+        ],
+    );
+    let suite = json(&scratch.suite_text());
+    let first = |name: &str| procedure(&suite, name)["goals"][0]["span"]["line"].clone();
+    assert_eq!(first("Sign"), 3, "lines count from the procedure's first line");
+}
+
+/// The same for sections with failing tests, unreachable goals, separate
+/// `implementation` declarations and global maps, under edits that add and remove
+/// lines above them.
+#[test]
+fn sections_of_every_kind_stay_byte_identical_above_an_edit() {
+    let scratch = Scratch::of("corpus/implementation.bpl");
+    let program = std::fs::read_to_string(&scratch.program).expect("readable");
+    let extra = "\nprocedure Check(x: int)\n{\n  var y: int;\n  if (x > 3) {\n    assert x < 3;\n  }\n  if (x > x) {\n    y := 0;\n  }\n}\n";
+    std::fs::write(&scratch.program, format!("{program}{extra}")).expect("writable");
+    assert!(scratch.generate().contains("\"outcome\": \"fail\""), "Check has a failing test");
+    assert_only_its_section_changes(
+        &scratch,
+        &[
+            ("var counters: [int]int;\n", "var counters: [int]int;\n\n// A note\n// on two lines.\n", None),
+            ("implementation Reset(count: int)\n{\n", "implementation Reset(count: int)\n{\n\n\n", Some("Reset")),
+            ("// A note\n// on two lines.\n", "", None),
+        ],
+    );
+}
 /// Issue 6, seeds/002: on an unchanged program, `--existing` keeps every test, adds
 /// none and writes the same bytes.
 #[test]
@@ -262,4 +310,37 @@ fn existing_needs_the_suites_options() {
     let output = scratch.prove_tests(&["--unroll", "2", "--existing", suite, "-o", "/dev/null"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("other options"));
+}
+
+/// Suite format 3 changed only goal spans, which no command reads: a committed suite of
+/// version 2 still runs, is regenerated by `--existing` (as version 3, its tests kept
+/// unchanged), and `--check` calls it stale for its format alone, not for its spans.
+#[test]
+fn a_version_2_suite_still_runs_and_checks_stale() {
+    let scratch = Scratch::of("tests/hostile/max.bpl");
+    for old in ["max.tests.json", "max.tests.bpl"] {
+        let text = std::fs::read_to_string(root().join("tests/hostile").join(old)).expect("readable");
+        assert!(text.contains("\"version\": 2") || text.contains("\"seedgen-suite\", 2}"), "{old} is of version 2");
+        let suite = scratch.suite.with_file_name(old);
+        std::fs::write(&suite, &text).expect("writable");
+        let program = Scratch::path(&scratch.program);
+        let output = seedgen(&["run-tests", program, Scratch::path(&suite)]);
+        assert_eq!(output.status.code(), Some(0), "{old}: {}", stdout(&output));
+        if old.ends_with(".bpl") {
+            continue;
+        }
+        let output = scratch.prove_tests(&["--no-cache", "--check", Scratch::path(&suite)]);
+        assert_eq!(output.status.code(), Some(1), "{old}");
+        let printed = stdout(&output);
+        assert!(printed.contains("suite format seedgen-suite 2 → seedgen-suite 3"), "{printed}");
+        assert!(!printed.contains("span"), "spans are not compared across versions: {printed}");
+        let out = scratch.suite.with_file_name("regenerated.json");
+        let output = scratch.prove_tests(&["--existing", Scratch::path(&suite), "-o", Scratch::path(&out)]);
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        let (old, new) = (json(&text), json(&std::fs::read_to_string(&out).expect("written")));
+        assert_eq!(new["version"], 3);
+        for name in ["Max", "Max3"] {
+            assert_eq!(procedure(&old, name)["tests"], procedure(&new, name)["tests"], "{name}: tests kept");
+        }
+    }
 }
