@@ -282,6 +282,14 @@ fn a_goal_past_the_bound_is_not_covered_or_covered_by_a_deeper_retry_never_unrea
     assert_eq!(status(&retried), "covered", "{retried}");
 }
 
+/// How many `assert false` seeds Boogie reports an error at on `file`.
+fn boogie_errors(file: &std::path::Path, flags: &[&str]) -> u64 {
+    let boogie =
+        std::process::Command::new("boogie").arg(file).arg("/errorLimit:10000").args(flags).output().expect("boogie");
+    let stdout = String::from_utf8_lossy(&boogie.stdout);
+    stdout.lines().filter(|line| line.contains("Error BP5001")).count() as u64
+}
+
 /// Boogie 2.4.1 on `seedgen seed --goals all --unroll 3` reports one error per goal that
 /// seedgen reaches with a test or a candidate on the same unrolled, modular encoding
 /// (loops past the bound by invariants, calls by contracts): every corpus program with a
@@ -308,9 +316,14 @@ fn boogie_error_count_matches_reached_goals_unrolled_three_times() {
         assert_eq!(seeded.status.code(), Some(0), "{name}");
         let file = dir.path().join("seeded.bpl");
         std::fs::write(&file, &seeded.stdout).expect("writable");
-        let boogie = std::process::Command::new("boogie").arg(&file).arg("/errorLimit:10000").output().expect("boogie");
-        let stdout = String::from_utf8_lossy(&boogie.stdout);
-        let errors = stdout.lines().filter(|line| line.contains("Error BP5001")).count() as u64;
+        let mut errors = boogie_errors(&file, &[]);
+        if !reached.contains(&errors) {
+            // Boogie 2.4.1's abstract interpretation loses a reachable seed of an unrolled
+            // graph (`sum_and_max`: `exit@0`, which a replayed test enters: 12 errors of
+            // 13 with it, 13 with `/noinfer`), while without it z3 does not finish on
+            // `square_root`: a count without it stands too (every error is a model).
+            errors = errors.max(boogie_errors(&file, &["/noinfer", "/timeLimit:120"]));
+        }
         if !reached.contains(&errors) {
             mismatches.push(format!("{name}: Boogie {errors}, seedgen {reached:?}"));
         }
