@@ -4,9 +4,10 @@
 //! wall time; next to the paper's Table 4 test counts (seeds/001) for its 23 programs.
 //!
 //! `cargo bench --bench suites` (release). Each configuration of each program runs once
-//! to warm the caches, then `RUNS` times; times are medians of the whole process. The
-//! figures come from the suites and `--format json` summaries seedgen writes: nothing is
-//! taken from anywhere else. Prints a Markdown table for `docs/benchmarks.md`. An
+//! to warm the file system's caches, then `RUNS` times, with `--no-cache` (seedgen's own
+//! cache would answer every run after the first); times are medians of the whole
+//! process. The figures come from the suites and `--format json` summaries seedgen
+//! writes: nothing is taken from anywhere else. Prints a Markdown table for `docs/benchmarks.md`. An
 //! argument that is not a flag keeps only the programs whose path contains it.
 
 use serde_json::Value;
@@ -79,7 +80,9 @@ struct Run {
 fn prove_tests(seedgen: &str, path: &Path, suite: &Path, extra: &[&str]) -> Run {
     let command = || {
         let mut command = Command::new(seedgen);
-        command.args(["prove-tests", "--quiet", "--format", "json"]).arg(path).arg("-o").arg(suite).args(extra);
+        // Without the cache: a warm run would read every result back and time nothing.
+        command.args(["prove-tests", "--quiet", "--no-cache", "--format", "json"]);
+        command.arg(path).arg("-o").arg(suite).args(extra);
         command
     };
     let run = || {

@@ -162,16 +162,35 @@ fn simple_gets_small_inputs() {
     assert!(values.iter().all(|value| value.abs() <= 2), "{values:?}");
 }
 
-/// Issue 6: across the corpus, at least 90% of the integers in test inputs are at most
-/// 10 in absolute value; without minimization they are not.
+/// Issue 6: across the corpus (`corpus/` and the paper's programs, `corpus/sc/`), at
+/// least 90% of the integers in test inputs are at most 10 in absolute value; without
+/// minimization they are not (compared on `corpus/`: raw models of `corpus/sc/` take
+/// seconds to replay, and one leaves a goal undecided). The paper's programs get the
+/// evaluation's generous timeout (`tests/it/evaluation.rs`), as a debug build among
+/// parallel tests is slow.
 #[test]
 fn minimized_inputs_are_small_across_the_corpus() {
-    let share = |extra: &[&str]| {
-        let values: Vec<i64> =
-            bpl_files("corpus").iter().flat_map(|path| input_integers(&prove(path, extra).1)).collect();
+    let share = |dirs: &[&str], extra: &[&str]| {
+        let files = dirs.iter().flat_map(|dir| bpl_files(dir));
+        let values: Vec<i64> = files.flat_map(|path| input_integers(&prove(&path, extra).1)).collect();
         values.iter().filter(|value| value.abs() <= 10).count() as f64 / values.len() as f64
     };
-    let minimized = share(&[]);
+    let minimized = share(&["corpus", "corpus/sc"], &["--timeout-ms", "60000"]);
     assert!(minimized >= 0.9, "{minimized}");
-    assert!(share(&["--no-minimize"]) < minimized);
+    assert!(share(&["corpus"], &["--no-minimize"]) < share(&["corpus"], &[]));
+}
+
+/// Issue 6: a map input keeps only the entries its run depends on, however many the
+/// solver's model had (the paper's stack: a search that reads one element had 36).
+#[test]
+fn map_inputs_keep_only_the_entries_their_run_reads() {
+    let (_, suite) = prove(&root().join("corpus/sc/stack.bpl"), &["--timeout-ms", "60000"]);
+    for procedure in suite["procedures"].as_array().expect("procedures") {
+        for test in procedure["tests"].as_array().expect("tests") {
+            let arr = &test["inputs"]["globals"][0];
+            assert_eq!(arr["name"], "arr");
+            let entries = arr["value"]["entries"].as_array().expect("a map").len();
+            assert!(entries <= 1, "{}: {entries} entries", test["id"]);
+        }
+    }
 }
