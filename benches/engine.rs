@@ -10,29 +10,12 @@
 
 mod common;
 
-use common::{ms, Timings};
-use std::path::{Path, PathBuf};
+use common::{corpus, ms, name, Timings};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 11;
 const TARGET: Duration = Duration::from_millis(50);
-
-fn corpus(filter: Option<&str>) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("corpus/ exists")
-        .map(|entry| entry.expect("readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "bpl"))
-        .filter(|path| filter.is_none_or(|filter| name(path).contains(filter)))
-        .collect();
-    files.sort();
-    files
-}
-
-fn name(path: &Path) -> String {
-    path.file_stem().expect("a file name").to_string_lossy().to_string()
-}
 
 /// One warm-up run of `command`, then `RUNS` timed ones; exit status 0 or 1 (a
 /// program with errors, which a seeded program is for Boogie) counts as a run.

@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::ms;
+use common::{corpus, ms, name};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -25,24 +25,13 @@ const TIME_LIMIT: u64 = 20;
 
 const TARGET: Duration = Duration::from_secs(1);
 
+/// The corpus programs with a loop (`while` or `goto`).
 fn loop_programs(filter: Option<&str>) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("corpus/ exists")
-        .map(|entry| entry.expect("readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "bpl"))
-        .filter(|path| {
-            let text = std::fs::read_to_string(path).expect("readable program");
-            text.contains("while") || text.contains("goto")
-        })
-        .filter(|path| filter.is_none_or(|filter| name(path).contains(filter)))
-        .collect();
-    files.sort();
-    files
-}
-
-fn name(path: &Path) -> String {
-    path.file_stem().expect("a file name").to_string_lossy().to_string()
+    let has_loop = |path: &PathBuf| {
+        let text = std::fs::read_to_string(path).expect("readable program");
+        text.contains("while") || text.contains("goto")
+    };
+    corpus(filter).into_iter().filter(has_loop).collect()
 }
 
 /// One cell of the table.

@@ -3,6 +3,7 @@
 // Each benchmark uses part of this module.
 #![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Wall times of repeated runs, sorted.
@@ -56,4 +57,23 @@ pub fn children_cpu() -> Option<Duration> {
 pub fn load_average() -> Option<String> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
     text.split_whitespace().next().map(str::to_string)
+}
+
+/// The `corpus/*.bpl` programs, sorted, those whose name contains `filter` if one is
+/// given (a benchmark's first argument that is not a flag).
+pub fn corpus(filter: Option<&str>) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("corpus/ exists")
+        .map(|entry| entry.expect("readable entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "bpl"))
+        .filter(|path| filter.is_none_or(|filter| name(path).contains(filter)))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A program's file name without `.bpl`.
+pub fn name(path: &Path) -> String {
+    path.file_stem().expect("a file name").to_string_lossy().to_string()
 }
