@@ -258,8 +258,8 @@ impl Enumerator<'_> {
     /// a second give-up on axioms no bound on the inputs tames (`forall x :: g(x) > x`:
     /// twice 25 ms, issue 3's budget for a whole run being 50).
     fn after_unknown(&mut self, open: &[usize], candidate: Option<Model>) -> Option<(Model, bool)> {
-        if let Some(model) = candidate.as_ref().filter(|model| self.suffices(open, model)) {
-            return Some((model.clone(), false));
+        if candidate.as_ref().is_some_and(|model| self.suffices(open, model)) {
+            return candidate.map(|model| (model, false));
         }
         match self.session.retry_small_scope() {
             Reach::Sat(model) => Some((model, true)),
