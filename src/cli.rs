@@ -171,6 +171,11 @@ pub struct ProveTestsArgs {
     /// path, for inputs as close to 0 as possible.
     #[arg(long)]
     pub no_minimize: bool,
+    /// With `--unroll`: ask the solver for every test, instead of first trying, by
+    /// replay, the inputs one step from each test found (and from the all-defaults
+    /// input), which reach most per-iteration goals without a solver check.
+    #[arg(long)]
+    pub no_search: bool,
     /// The suite's form: canonical JSON, Boogie text (one test procedure per test;
     /// `run-tests` reads both), or a Test-Comp test-suite directory (one subdirectory per
     /// implementation whose inputs are all integers and Booleans, with `metadata.xml` and
@@ -424,6 +429,7 @@ impl Cli {
                     unroll,
                     max_unroll: args.max_unroll.unwrap_or(unroll.saturating_mul(2)).max(unroll),
                     minimize: !args.no_minimize,
+                    search: !args.no_search,
                     emit,
                     format,
                     // A regeneration from an existing suite is solved afresh: its sections

@@ -341,6 +341,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         unroll: config.unroll,
         max_unroll: config.max_unroll,
         minimize: config.minimize,
+        search: config.search,
     };
     let mut selected = gen::select(&all_cfgs, &options);
     if let Some(missing) = config.procedures.iter().find(|name| !selected.iter().any(|cfg| &cfg.name == *name)) {

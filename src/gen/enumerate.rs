@@ -21,11 +21,14 @@
 //! a timeout or unknown answer is "not covered", with the reason.
 
 use super::replay::{ReplayedTest, Replayer};
+use super::search;
 use crate::cfg::BlockId;
-use crate::interp::Outcome;
+use crate::interp::{Outcome, TestInput};
 use crate::seed::goals::{Goal, GoalId};
 use crate::smt::{Reach, Session, SMALL_SCOPE_BOUND};
 use crate::vc::{Assignment, Model};
+use std::collections::VecDeque;
+use std::time::Instant;
 
 /// What the enumeration established about one goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,16 +90,16 @@ impl NotCovered {
     }
 }
 
-/// One test: the model of one query, replayed.
+/// One test: the model of one query, or a neighbour the search found, replayed.
 #[derive(Clone, Debug)]
 pub struct Candidate {
-    /// Indices of the goals the query asked for (any one of them).
+    /// Indices of the goals the query asked for (any one of them); for a test the search
+    /// found, the goals still open that its run entered.
     pub targets: Vec<usize>,
     /// Indices of every goal the replay entered.
     pub covers: Vec<usize>,
     /// The solver answered `unknown` and this was its best-effort model.
     pub unconfirmed: Option<String>,
-    pub model: Model,
     pub test: ReplayedTest,
 }
 
@@ -132,10 +135,19 @@ impl Enumeration {
     }
 }
 
+/// How an enumeration finds its tests beside one solver check per test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strategy {
+    /// Whether each model is first made small ([`Enumerator::smallest`], issue 6).
+    pub minimize: bool,
+    /// Whether the neighbourhood of each new test (and of the all-defaults input) is
+    /// searched by replay before the solver is asked again ([`super::search`], issue 5).
+    pub search: bool,
+}
+
 struct Enumerator<'a> {
     session: &'a mut Session,
-    /// Whether each model is first made small ([`Enumerator::smallest`]).
-    minimize: bool,
+    strategy: Strategy,
     replayer: &'a Replayer<'a>,
     goals: &'a [Goal],
     status: Vec<Option<GoalStatus>>,
@@ -155,10 +167,13 @@ struct Enumerator<'a> {
 /// How many models may claim a goal and miss it on replay before it is given up.
 const MAX_REPLAY_ATTEMPTS: usize = 4;
 
+/// A search around new tests ends after this many replays in a row entered no open goal.
+const SEARCH_STALL: usize = 64;
+
 /// Enumerates tests for `goals` (whose blocks are seed points of the session's graph),
 /// replaying each model with `replayer`.
-pub fn enumerate(session: &mut Session, replayer: &Replayer, goals: &[Goal], minimize: bool) -> Enumeration {
-    enumerate_open(session, replayer, goals, minimize, &vec![false; goals.len()])
+pub fn enumerate(session: &mut Session, replayer: &Replayer, goals: &[Goal], strategy: Strategy) -> Enumeration {
+    enumerate_open(session, replayer, goals, strategy, &vec![false; goals.len()])
 }
 
 /// [`enumerate`] for the goals not `kept[i]`: those are entered by tests kept from an
@@ -168,12 +183,12 @@ pub fn enumerate_open(
     session: &mut Session,
     replayer: &Replayer,
     goals: &[Goal],
-    minimize: bool,
+    strategy: Strategy,
     kept: &[bool],
 ) -> Enumeration {
     let mut enumerator = Enumerator {
         session,
-        minimize,
+        strategy,
         replayer,
         goals,
         status: kept.iter().map(|&kept| kept.then_some(GoalStatus::Kept)).collect(),
@@ -191,6 +206,11 @@ pub fn enumerate_open(
 
 impl Enumerator<'_> {
     fn run(&mut self) {
+        if self.strategy.search {
+            // The all-defaults input is a seed even when it is no execution (a
+            // precondition `n >= 1`): its neighbours may be.
+            self.explore(self.replayer.default_input());
+        }
         for leaves_only in [true, false] {
             while let Some(open) = self.open(leaves_only) {
                 if !self.ask(&open) {
@@ -341,7 +361,7 @@ impl Enumerator<'_> {
     /// returned. Minimizing first also makes replay cheap: a raw model's loop bound of
     /// 11,208 runs the loop, and checks its invariants, that many times.
     fn smallest(&mut self, model: Model, claimed: &[usize], confirmed: bool) -> (Model, ReplayedTest) {
-        if self.minimize && confirmed {
+        if self.strategy.minimize && confirmed {
             if let Some(small) = self.session.minimize(&model.path) {
                 let test = self.replayer.replay(&small);
                 if claimed.iter().all(|&index| test.covers.contains(&self.goals[index].id)) {
@@ -363,24 +383,8 @@ impl Enumerator<'_> {
             return false;
         }
         let (model, test) = self.smallest(model, &claimed, unconfirmed.is_none());
-        let covers: Vec<usize> = match test.replay.outcome {
-            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => {
-                (0..self.goals.len()).filter(|&index| test.covers.contains(&self.goals[index].id)).collect()
-            }
-            // The run never got to be an execution: it covers nothing.
-            Outcome::Invalid(_)
-            | Outcome::ReplayError { .. }
-            | Outcome::CannotEvaluate(_)
-            | Outcome::BudgetExhausted(_) => Vec::new(),
-        };
-        let number = self.candidates.len();
-        let mut useful = false;
-        for &index in &covers {
-            if !self.status[index].as_ref().is_some_and(GoalStatus::is_closed) {
-                self.status[index] = Some(GoalStatus::Covered { test: number });
-                useful = true;
-            }
-        }
+        let covers = self.entered(&test);
+        let useful = self.cover(&covers);
         for &index in claimed.iter().filter(|index| !covers.contains(index)) {
             if self.status[index].is_none() {
                 self.misses[index].push(model.entry.clone());
@@ -393,9 +397,72 @@ impl Enumerator<'_> {
         }
         if useful {
             // Map entries the run does not depend on go (replay-checked, issue 6).
-            let test = if self.minimize { self.replayer.shrink(test) } else { test };
-            self.candidates.push(Candidate { targets: targets.to_vec(), covers, unconfirmed, model, test });
+            let test = if self.strategy.minimize { self.replayer.shrink(test) } else { test };
+            let seed = self.strategy.search.then(|| test.input.clone());
+            self.candidates.push(Candidate { targets: targets.to_vec(), covers, unconfirmed, test });
+            if let Some(seed) = seed {
+                self.explore(seed);
+            }
         }
         true
+    }
+
+    /// The goals `test`'s run enters; none when the run is no execution.
+    fn entered(&self, test: &ReplayedTest) -> Vec<usize> {
+        match test.replay.outcome {
+            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => {
+                (0..self.goals.len()).filter(|&index| test.covers.contains(&self.goals[index].id)).collect()
+            }
+            Outcome::Invalid(_)
+            | Outcome::ReplayError { .. }
+            | Outcome::CannotEvaluate(_)
+            | Outcome::BudgetExhausted(_) => Vec::new(),
+        }
+    }
+
+    /// Closes the goals of `covers` still open as covered by the next test; whether
+    /// there was one (the test is then worth keeping).
+    fn cover(&mut self, covers: &[usize]) -> bool {
+        let number = self.candidates.len();
+        let mut useful = false;
+        for &index in covers {
+            if !self.status[index].as_ref().is_some_and(GoalStatus::is_closed) {
+                self.status[index] = Some(GoalStatus::Covered { test: number });
+                useful = true;
+            }
+        }
+        useful
+    }
+
+    /// Searches around `seed` ([`super::search`]): each neighbour whose run enters a goal
+    /// still open is kept as a test and searched around in turn, breadth first, until
+    /// [`SEARCH_STALL`] replays in a row enter none, every goal is closed, or the run's
+    /// time is up.
+    fn explore(&mut self, seed: TestInput) {
+        let mut seeds = VecDeque::from([seed]);
+        let mut stalled = 0;
+        while let Some(seed) = seeds.pop_front() {
+            let types = self.replayer.value_types(&seed);
+            for input in search::neighbours(&seed, &types) {
+                if stalled >= SEARCH_STALL || self.status.iter().all(Option::is_some) || self.out_of_time() {
+                    return;
+                }
+                let test = self.replayer.run(input);
+                let covers = self.entered(&test);
+                let open: Vec<usize> = covers.iter().copied().filter(|&index| self.status[index].is_none()).collect();
+                if open.is_empty() {
+                    stalled += 1;
+                    continue;
+                }
+                stalled = 0;
+                self.cover(&covers);
+                seeds.push_back(test.input.clone());
+                self.candidates.push(Candidate { targets: open, covers, unconfirmed: None, test });
+            }
+        }
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.session.deadline().is_some_and(|deadline| Instant::now() >= deadline)
     }
 }

@@ -20,6 +20,7 @@
 pub mod enumerate;
 mod reduce;
 pub mod replay;
+mod search;
 mod shrink;
 
 use crate::cfg::unroll::{unroll_loops, Unrolled};
@@ -29,7 +30,7 @@ use crate::seed::goals::{goals, Goal, GoalId, GoalSelection};
 use crate::seed::seeded::{seed, visible_names, SeededCfg};
 use crate::sema::hir;
 use crate::smt::{Session, SessionOptions};
-use enumerate::{Enumeration, GoalStatus, NotCovered};
+use enumerate::{Enumeration, GoalStatus, NotCovered, Strategy};
 use replay::Replayer;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -50,6 +51,18 @@ pub struct GenOptions {
     pub max_unroll: u32,
     /// Ask for small input values along each test's path (`--no-minimize` turns it off).
     pub minimize: bool,
+    /// Search around each new test by replay when loops are unrolled (`--no-search`
+    /// turns it off).
+    pub search: bool,
+}
+
+impl GenOptions {
+    /// How the enumeration finds tests: the search only with unrolling, where a goal per
+    /// iteration count makes many goals one step from a test found (issue 5); without
+    /// it, a program's goals are few and each check cheap.
+    fn strategy(&self) -> Strategy {
+        Strategy { minimize: self.minimize, search: self.search && self.unroll > 0 }
+    }
 }
 
 impl Default for GenOptions {
@@ -62,6 +75,7 @@ impl Default for GenOptions {
             unroll: 0,
             max_unroll: 0,
             minimize: true,
+            search: true,
         }
     }
 }
@@ -167,7 +181,7 @@ pub fn generate_open(
     let replayer = prepared.replayer(machine, program, original);
     let goals = &prepared.seeded.goals;
     let kept: Vec<bool> = goals.iter().map(|goal| kept.contains(&goal.id)).collect();
-    let mut enumeration = enumerate::enumerate_open(&mut session, &replayer, goals, options.minimize, &kept);
+    let mut enumeration = enumerate::enumerate_open(&mut session, &replayer, goals, options.strategy(), &kept);
     // Goals missed past the unrolling bound: once more on a deeper exact unrolling.
     if options.max_unroll > options.unroll {
         let beyond = |reason: &NotCovered| matches!(reason, NotCovered::BeyondBound { .. });
@@ -229,7 +243,7 @@ fn retry(
         deeper.seeded.goals.iter().filter(|goal| missed.iter().any(|missed| missed.id == goal.id)).cloned().collect();
     let mut session = Session::new(deeper.encoding.clone(), options.session);
     let retried =
-        enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &asked, options.minimize);
+        enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &asked, options.strategy());
     enumeration.checks += retried.checks;
     for candidate in retried.candidates {
         let targets: Vec<GoalId> = candidate.targets.iter().map(|&index| asked[index].id.clone()).collect();

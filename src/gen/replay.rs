@@ -40,11 +40,35 @@ pub struct Replayer<'a> {
 
 impl Replayer<'_> {
     pub fn replay(&self, model: &Model) -> ReplayedTest {
-        let input = self.test_input(model);
+        self.run(self.test_input(model))
+    }
+
+    /// Runs `input`, its trace completed by the interpreter's own choices where it ends.
+    pub fn run(&self, input: TestInput) -> ReplayedTest {
         let replay = self.machine.run(&input, TraceMode::Complete);
         let covers = self.covers(&replay);
         let input = TestInput { trace: replay.trace.clone(), ..input };
         ReplayedTest { input, replay, covers }
+    }
+
+    /// The input every value of which is its type's default (`0`, `false`, empty maps),
+    /// with no choice made: the interpreter makes its own.
+    pub fn default_input(&self) -> TestInput {
+        let ins = &self.program.implementations[self.original.implementation.index()].ins;
+        let params = ins.iter().map(|&id| interp::default_value(&self.original.locals[id.index()].ty)).collect();
+        TestInput { params, ..TestInput::new(self.original.implementation) }
+    }
+
+    /// The type of each of `input`'s [`TestInput::values_mut`], where known (the trace's
+    /// values have none).
+    pub fn value_types(&self, input: &TestInput) -> Vec<Option<hir::Type>> {
+        let local = |id: hir::LocalId| Some(self.original.locals[id.index()].ty.clone());
+        let ins = &self.program.implementations[self.original.implementation.index()].ins;
+        let params = ins.iter().map(|&id| local(id));
+        let globals = input.globals.iter().map(|&(id, _)| Some(self.program.globals[id.index()].ty.clone()));
+        let consts = input.consts.iter().map(|&(id, _)| Some(self.program.consts[id.index()].ty.clone()));
+        let uninitialized = input.uninitialized.iter().map(|&(id, _)| local(id));
+        params.chain(globals).chain(consts).chain(uninitialized).collect()
     }
 
     /// The goals a run enters: with unrolling, the run is followed on the unrolled

@@ -27,7 +27,7 @@
 //! by [`MAX_REPLAYS`] per test.
 
 use super::replay::{ReplayedTest, Replayer};
-use crate::interp::{Outcome, TestInput, TraceItem, TraceMode};
+use crate::interp::{Outcome, TestInput};
 use crate::vc::{MapValue, Value};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -233,13 +233,11 @@ impl Shrinker<'_, '_> {
             return false;
         }
         self.replays += 1;
-        let replay = self.replayer.machine.run(&input, TraceMode::Complete);
-        let covers = self.replayer.covers(&replay);
-        if !same_end(&replay.outcome, &self.best.replay.outcome) || covers != self.best.covers {
+        let edited = self.replayer.run(input);
+        if !same_end(&edited.replay.outcome, &self.best.replay.outcome) || edited.covers != self.best.covers {
             return false;
         }
-        let input = TestInput { trace: replay.trace.clone(), ..input };
-        self.best = ReplayedTest { input, replay, covers };
+        self.best = edited;
         true
     }
 }
@@ -281,20 +279,14 @@ fn integers(input: &TestInput) -> Vec<BigInt> {
 /// defaults at any depth. `f` must keep distinct keys distinct (it is monotone where it
 /// is used), so each map keeps its entries.
 fn rewrite_integers(input: &mut TestInput, f: &mut impl FnMut(&BigInt) -> BigInt) {
-    let named = (input.globals.iter_mut().map(|(_, value)| value))
-        .chain(input.consts.iter_mut().map(|(_, value)| value))
-        .chain(input.uninitialized.iter_mut().map(|(_, value)| value));
+    for value in input.values_mut() {
+        rewrite_value(value, f);
+    }
     let tables = input.functions.iter_mut().flat_map(|table| {
         let entries = table.entries.iter_mut().flat_map(|(args, result)| args.iter_mut().chain([result]));
         entries.chain([&mut table.default])
     });
-    let trace = input.trace.iter_mut().filter_map(|item| match item {
-        TraceItem::Havoc { value, .. } | TraceItem::CallOut { value, .. } | TraceItem::CallModifies { value, .. } => {
-            Some(value)
-        }
-        TraceItem::Goto { .. } => None,
-    });
-    for value in input.params.iter_mut().chain(named).chain(tables).chain(trace) {
+    for value in tables {
         rewrite_value(value, f);
     }
 }
@@ -321,7 +313,7 @@ mod tests {
     use super::*;
     use crate::cfg::{lower::lower_all, Cfg};
     use crate::gen::{prepare, GenOptions};
-    use crate::interp::{Limits, Machine};
+    use crate::interp::{Limits, Machine, TraceMode};
     use crate::sema::hir;
 
     /// `input` for `P` of `source` (its only implementation), replayed and shrunk: the

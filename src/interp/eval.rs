@@ -505,7 +505,7 @@ pub fn default_value(ty: &hir::Type) -> Value {
 
 /// The type of `m[k]` for a curried map `m`: the range, or a map of the remaining
 /// index types.
-fn row_type(map: &hir::MapType) -> hir::Type {
+pub fn row_type(map: &hir::MapType) -> hir::Type {
     match map.domain.get(1..) {
         Some(rest) if !rest.is_empty() => {
             hir::Type::Map(Arc::new(hir::MapType { domain: rest.to_vec(), range: map.range.clone() }))

@@ -42,7 +42,7 @@ mod quant;
 #[cfg(test)]
 mod tests;
 
-pub use eval::default_value;
+pub use eval::{default_value, row_type};
 
 use crate::cfg::unroll::Unrolled;
 use crate::cfg::{BlockId, Cfg, StructPath};
@@ -138,6 +138,21 @@ impl TestInput {
             functions: Vec::new(),
             trace: Vec::new(),
         }
+    }
+
+    /// The values the test sets, in a fixed order: parameters, globals, constants, unset
+    /// locals, then the trace's values (function tables are not among them).
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut Value> {
+        let named = (self.globals.iter_mut().map(|(_, value)| value))
+            .chain(self.consts.iter_mut().map(|(_, value)| value))
+            .chain(self.uninitialized.iter_mut().map(|(_, value)| value));
+        let trace = self.trace.iter_mut().filter_map(|item| match item {
+            TraceItem::Havoc { value, .. }
+            | TraceItem::CallOut { value, .. }
+            | TraceItem::CallModifies { value, .. } => Some(value),
+            TraceItem::Goto { .. } => None,
+        });
+        self.params.iter_mut().chain(named).chain(trace)
     }
 }
 

@@ -121,6 +121,7 @@ enum Request {
 /// A z3 solver holding one [`Encoding`]; see the module documentation.
 pub struct Session {
     encoding: Arc<Encoding>,
+    deadline: Option<Instant>,
     requests: Option<mpsc::Sender<Request>>,
     replies: mpsc::Receiver<Reach>,
     worker: Option<JoinHandle<()>>,
@@ -138,11 +139,17 @@ impl Session {
             .name(format!("smt:{}", encoding.name))
             .spawn(move || serve(&shared, options, inbox, outbox))
             .expect("the system can start a solver thread");
-        Session { encoding, requests: Some(requests), replies, worker: Some(worker) }
+        Session { encoding, deadline: options.deadline, requests: Some(requests), replies, worker: Some(worker) }
     }
 
     pub fn encoding(&self) -> &Encoding {
         &self.encoding
+    }
+
+    /// When the run's time limit ends, if it has one: work done beside the session (a
+    /// search by replay) stops then too.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
 
     /// An execution reaching the start of one of `goals`; `Unsat` when `goals` is empty.

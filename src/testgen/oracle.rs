@@ -86,6 +86,7 @@ fn prove_tests(case: &Case) -> Result<String, String> {
         unroll: case.unroll,
         max_unroll: 2 * case.unroll,
         minimize: true,
+        search: true,
         emit: Emit::Suite(SuiteForm::Json),
         format: SummaryFormat::Json,
         cache_dir: None,
