@@ -441,9 +441,10 @@ impl Enumerator<'_> {
     fn explore(&mut self, seed: TestInput) {
         let mut seeds = VecDeque::from([seed]);
         let mut stalled = 0;
+        let branches = self.replayer.branches();
         while let Some(seed) = seeds.pop_front() {
-            let types = self.replayer.value_types(&seed);
-            for input in search::neighbours(&seed, &types) {
+            let shape = search::Shape { types: self.replayer.value_types(&seed), branches: &branches };
+            for input in search::neighbours(&seed, &shape) {
                 if stalled >= SEARCH_STALL || self.status.iter().all(Option::is_some) || self.out_of_time() {
                     return;
                 }

@@ -12,6 +12,7 @@ use crate::interp::{self, branch_name, Machine, TestInput, TraceItem, TraceMode}
 use crate::seed::goals::{Goal, GoalId};
 use crate::sema::hir;
 use crate::vc::{Choice, InputKind, Model};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One model, replayed.
 #[derive(Clone, Debug)]
@@ -69,6 +70,28 @@ impl Replayer<'_> {
         let consts = input.consts.iter().map(|&(id, _)| Some(self.program.consts[id.index()].ty.clone()));
         let uninitialized = input.uninitialized.iter().map(|&(id, _)| local(id));
         params.chain(globals).chain(consts).chain(uninitialized).collect()
+    }
+
+    /// For each branch name of a nondeterministic choice of the implementation's own
+    /// graph, the names of the other branches it is chosen among (see
+    /// [`super::search::Shape::branches`]).
+    pub fn branches(&self) -> BTreeMap<String, BTreeSet<String>> {
+        let mut branches: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for block in self.original.block_ids() {
+            let mut targets: Vec<BlockId> = self.original.successors(block).to_vec();
+            targets.dedup();
+            if targets.len() < 2 || targets.iter().all(|&target| self.original.starts_with_guard(target)) {
+                continue;
+            }
+            let names: Vec<String> = targets
+                .iter()
+                .map(|&target| branch_name(&self.original.block(target).origin.path.in_source()))
+                .collect();
+            for name in &names {
+                branches.entry(name.clone()).or_default().extend(names.iter().filter(|other| *other != name).cloned());
+            }
+        }
+        branches
     }
 
     /// The goals a run enters: with unrolling, the run is followed on the unrolled

@@ -13,28 +13,48 @@
 //! of a large encoding costs tens or hundreds of milliseconds. The solver is then asked
 //! only for what the search does not reach, and to prove the rest dead.
 //!
-//! A step changes one value the test sets (a parameter, global, constant, unset local
-//! or a value of the trace):
+//! A step changes one thing the test sets (a parameter, global, constant or unset
+//! local, or a value or choice of the trace):
 //! - an integer: `+1`, `-1`, doubled, halved (toward 0);
 //! - a Boolean: negated;
-//! - a map: its default one step away; one entry's value one step away; or, for a map
-//!   indexed by integers, a new entry next to the smallest or largest key (at 0 in an
-//!   empty map) whose value is one step from the default.
+//! - a nondeterministic choice (`if (*)`, `while (*)`, `goto A, B`): another branch,
+//!   the choices after it left to the interpreter (it takes the first feasible branch);
+//! - a map: its default one step away; one entry's value one step away; an entry with
+//!   an integer key moved to the next free key up or down (`a[2] == key` becomes
+//!   `a[3] == key`: found one iteration later); or, for a map indexed by integers, a new
+//!   entry next to the smallest or largest key (at 0 in an empty map) whose value is one
+//!   step from the default.
 //!
 //! Honesty is the replay's: a neighbour counts only for the goals its run enters, and a
 //! neighbour whose run is no execution (a precondition fails) enters none. The order is
 //! fixed and nothing is random, so the same seed gives the same tests.
 
-use crate::interp::{row_type, TestInput};
+use crate::interp::{row_type, TestInput, TraceItem};
 use crate::sema::hir;
 use crate::vc::{MapValue, Value};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
+use std::collections::{BTreeMap, BTreeSet};
 
-/// The inputs one step from `input` (see the module header). `types[i]` is the type of
-/// the `i`-th of [`TestInput::values_mut`], where known (the trace's values have none:
-/// their maps get no new entries).
-pub fn neighbours(input: &TestInput, types: &[Option<hir::Type>]) -> Vec<TestInput> {
+/// What a search needs to know of the program beside a test's values.
+pub struct Shape<'a> {
+    /// `types[i]` is the type of the `i`-th of [`TestInput::values_mut`], where known (the
+    /// trace's values have none: their maps get no new entries).
+    pub types: Vec<Option<hir::Type>>,
+    /// For the name of a branch of a nondeterministic `goto` (`if#1/then`), the names of
+    /// the other branches it chooses between.
+    pub branches: &'a BTreeMap<String, BTreeSet<String>>,
+}
+
+/// The inputs one step from `input` (see the module header).
+pub fn neighbours(input: &TestInput, shape: &Shape) -> Vec<TestInput> {
+    let mut found = value_neighbours(input, &shape.types);
+    found.extend(choice_neighbours(input, shape.branches));
+    found
+}
+
+/// The inputs with one value one step away.
+fn value_neighbours(input: &TestInput, types: &[Option<hir::Type>]) -> Vec<TestInput> {
     let values: Vec<Value> = input.clone().values_mut().map(|value| value.clone()).collect();
     let mut found = Vec::new();
     for (index, value) in values.iter().enumerate() {
@@ -44,6 +64,21 @@ pub fn neighbours(input: &TestInput, types: &[Option<hir::Type>]) -> Vec<TestInp
                 *slot = step;
             }
             found.push(neighbour);
+        }
+    }
+    found
+}
+
+/// The inputs with one nondeterministic choice of the trace made otherwise, and the
+/// choices after it left to the interpreter (they were made for another path).
+fn choice_neighbours(input: &TestInput, branches: &BTreeMap<String, BTreeSet<String>>) -> Vec<TestInput> {
+    let mut found = Vec::new();
+    for (position, item) in input.trace.iter().enumerate() {
+        let TraceItem::Goto { target } = item else { continue };
+        for other in branches.get(target).into_iter().flatten() {
+            let mut trace = input.trace[..position].to_vec();
+            trace.push(TraceItem::Goto { target: other.clone() });
+            found.push(TestInput { trace, ..input.clone() });
         }
     }
     found
@@ -86,6 +121,17 @@ fn map_steps(map: &MapValue, ty: Option<&hir::Type>) -> Vec<Value> {
             let mut entries = map.entries.clone();
             entries[position].1 = step;
             found.push(with(entries, (*map.default).clone()));
+        }
+    }
+    for (position, (key, _)) in map.entries.iter().enumerate() {
+        let Value::Int(key) = key else { continue };
+        for moved in [key + 1, key - 1] {
+            let moved = Value::Int(moved);
+            if map.entries.iter().all(|(other, _)| *other != moved) {
+                let mut entries = map.entries.clone();
+                entries[position].0 = moved;
+                found.push(with(entries, (*map.default).clone()));
+            }
         }
     }
     for key in new_keys(map, key_ty) {
@@ -152,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn a_map_steps_its_default_each_entry_and_grows_at_its_ends() {
+    fn a_map_steps_its_default_and_each_entry_moves_entries_and_grows_at_its_ends() {
         let found = steps(&map(&[(2, 5)], 0), Some(&int_map()));
         let expected = [
             map(&[(2, 5)], 1),
@@ -161,6 +207,8 @@ mod tests {
             map(&[(2, 4)], 0),
             map(&[(2, 10)], 0),
             map(&[(2, 2)], 0),
+            map(&[(3, 5)], 0),
+            map(&[(1, 5)], 0),
             map(&[(2, 5), (3, 1)], 0),
             map(&[(2, 5), (3, -1)], 0),
             map(&[(1, 1), (2, 5)], 0),
@@ -173,9 +221,31 @@ mod tests {
     }
 
     #[test]
+    fn a_choice_is_made_otherwise_and_the_rest_left_to_the_interpreter() {
+        let goto = |target: &str| TraceItem::Goto { target: target.to_string() };
+        let havoc = TraceItem::Havoc { var: "x".to_string(), value: int(0) };
+        let trace = vec![goto("while#1/body"), havoc.clone(), goto("while#1/body"), goto("while#1/exit")];
+        let input = TestInput { trace, ..TestInput::new(hir::ImplId::from_index(0)) };
+        let loop_branches = ["while#1/body", "while#1/exit"].map(str::to_string);
+        let branches = BTreeMap::from([
+            (loop_branches[0].clone(), BTreeSet::from([loop_branches[1].clone()])),
+            (loop_branches[1].clone(), BTreeSet::from([loop_branches[0].clone()])),
+        ]);
+        let traces: Vec<Vec<TraceItem>> =
+            choice_neighbours(&input, &branches).into_iter().map(|input| input.trace).collect();
+        let expected = [
+            vec![goto("while#1/exit")],
+            vec![goto("while#1/body"), havoc.clone(), goto("while#1/exit")],
+            vec![goto("while#1/body"), havoc, goto("while#1/body"), goto("while#1/body")],
+        ];
+        assert_eq!(traces, expected);
+    }
+
+    #[test]
     fn neighbours_change_one_value_each_in_order() {
         let input = TestInput { params: ints(&[4, 0]), ..TestInput::new(hir::ImplId::from_index(0)) };
-        let params: Vec<Vec<Value>> = neighbours(&input, &[]).into_iter().map(|input| input.params).collect();
+        let shape = Shape { types: Vec::new(), branches: &BTreeMap::new() };
+        let params: Vec<Vec<Value>> = neighbours(&input, &shape).into_iter().map(|input| input.params).collect();
         let expected: Vec<Vec<Value>> =
             [[5, 0], [3, 0], [8, 0], [2, 0], [4, 1], [4, -1]].iter().map(|pair| ints(pair)).collect();
         assert_eq!(params, expected);

@@ -5,8 +5,10 @@
 //! status of every goal unrolled twice is a reviewed snapshot; `run-tests` measures the
 //! coverage `prove-tests` reported; goals grow linearly in `N`; `--unroll 0` changes
 //! nothing; `goto` loops; a goal reached only past the bound is "not covered", never
-//! "unreachable"; and Boogie's error count on the unrolled seeded program equals the
-//! goals seedgen reaches (ignored unless Boogie is installed).
+//! "unreachable"; unrolled 15 times, single loops are covered by the search alone, and
+//! `--no-search` changes how tests are found, not what is covered; and Boogie's error
+//! count on the unrolled seeded program equals the goals seedgen reaches (ignored unless
+//! Boogie is installed).
 
 use crate::support::{
     bpl_files, check_source, covered_goals, display_name, goals, id, replayed_goals, root, seedgen, status, statuses,
@@ -249,6 +251,50 @@ fn a_goto_loop_unrolls_and_its_exits_count_iterations() {
     let tests = replay_suite(program, &text);
     let seen = check_exit_iterations(&tests, "Partition/goto:done@");
     assert!(seen.is_superset(&BTreeSet::from([0, 1, 2])), "iteration counts {seen:?}");
+}
+
+/// Unrolled 15 times, programs whose per-iteration goals are a step apart are covered by
+/// the search around replayed tests alone (issue 5): no solver check, every goal
+/// covered, every test passes when replayed strictly, and each exit goal's test runs
+/// the loop that many times (binary search: 15 halvings of an array of 16,384).
+#[test]
+fn unrolled_fifteen_times_the_search_covers_single_loops_without_the_solver() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let exits = [
+        ("corpus/binary_search.bpl", Some("BinarySearch/while#1/exit@")),
+        ("corpus/partition_goto.bpl", Some("Partition/goto:done@")),
+        ("corpus/div_mod.bpl", None),
+        ("corpus/matrix.bpl", None),
+    ];
+    for (program, exit) in exits {
+        let (summary, text) = prove(program, &["--unroll", "15"], &dir.path().join("suite.json"));
+        let suite: Value = serde_json::from_str(&text).expect("the suite is JSON");
+        assert_eq!(summary["totals"]["covered"], summary["totals"]["goals"], "{program}: {}", statuses(&suite));
+        assert_eq!(summary["totals"]["checks"], 0, "{program}");
+        let tests = replay_suite(program, &text);
+        if let Some(exit) = exit {
+            let seen = check_exit_iterations(&tests, exit);
+            assert!(seen.is_superset(&(0..=15).collect()), "{program}: iteration counts {seen:?}");
+        }
+    }
+}
+
+/// The search changes how tests are found, not what is covered: with `--no-search`
+/// every test comes from a solver check, and the goals' statuses are the same.
+#[test]
+fn without_the_search_every_test_is_a_check_and_coverage_is_the_same() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for program in ["corpus/linear_search.bpl", "corpus/nondet.bpl"] {
+        let flags = ["--unroll", "3", "--max-unroll", "3"];
+        let (searched, searched_text) = prove(program, &flags, &dir.path().join("searched.json"));
+        let no_search = [&flags[..], &["--no-search"]].concat();
+        let (solved, solved_text) = prove(program, &no_search, &dir.path().join("solved.json"));
+        let statuses_of = |text: &str| statuses(&serde_json::from_str(text).expect("the suite is JSON"));
+        assert_eq!(statuses_of(&searched_text), statuses_of(&solved_text), "{program}");
+        let (searched_checks, solved_checks) = (&searched["totals"]["checks"], &solved["totals"]["checks"]);
+        assert!(searched_checks.as_u64() < solved_checks.as_u64(), "{program}: {searched_checks} vs {solved_checks}");
+        assert!(solved["totals"]["tests_generated"].as_u64() <= solved_checks.as_u64(), "{program}: {solved}");
+    }
 }
 
 /// `s == 10` needs five iterations (`s` is 0 + 1 + … + (n - 1)), and no invariant keeps
