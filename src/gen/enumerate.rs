@@ -11,6 +11,11 @@
 //! asserted once. When the solver gives up on the disjunction, each open goal is asked
 //! alone, so one hard goal does not hide the others.
 //!
+//! With [`Strategy::search`] (unrolled loops), the all-defaults input and every new test
+//! are first searched around by replay ([`super::search`]): a neighbour whose run enters
+//! an open goal is a test too, found without a check, and the query loop asks only for
+//! the goals the search leaves open.
+//!
 //! Honesty (DESIGN.md §1): a model is only a candidate. Each one is replayed
 //! ([`super::replay`]) on the program as written — a path through a loop cut by its
 //! invariants or a call modelled by its contract may not be a real execution — and
