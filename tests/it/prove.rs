@@ -91,19 +91,30 @@ pub fn assert_expected_statuses(path: &Path, suite: &Value) {
     assert_eq!(not_covered, annotated("// expect-not-covered: "), "{}", display_name(path));
 }
 
+/// Solved afresh each time (`--no-cache`: a cached second run would be identical
+/// trivially), plain and unrolled with the search around tests.
 #[test]
 fn two_runs_write_byte_identical_suites() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let texts: Vec<String> = (0..2)
-        .map(|run| {
-            let suite = dir.path().join(format!("run{run}.json"));
-            let suite_arg = suite.to_str().expect("UTF-8").to_string();
-            let output = seedgen(&["prove-tests", "--quiet", "corpus/control_flow.bpl", "-o", &suite_arg]);
-            assert_eq!(output.status.code(), Some(0));
-            std::fs::read_to_string(&suite).expect("written")
-        })
-        .collect();
-    assert_eq!(texts[0], texts[1]);
+    let runs: [(&str, &[&str]); 3] = [
+        ("corpus/control_flow.bpl", &[]),
+        ("corpus/binary_search.bpl", &["--unroll", "15"]),
+        ("corpus/nondet.bpl", &["--unroll", "4"]),
+    ];
+    for (program, flags) in runs {
+        let texts: Vec<String> = (0..2)
+            .map(|run| {
+                let suite = dir.path().join(format!("run{run}.json"));
+                let suite_arg = suite.to_str().expect("UTF-8").to_string();
+                let mut args = vec!["prove-tests", "--quiet", "--no-cache", program, "-o", &suite_arg];
+                args.extend(flags);
+                let output = seedgen(&args);
+                assert_eq!(output.status.code(), Some(0), "{program} {flags:?}");
+                std::fs::read_to_string(&suite).expect("written")
+            })
+            .collect();
+        assert!(texts[0] == texts[1], "{program} {flags:?}: two runs differ");
+    }
 }
 
 #[test]
