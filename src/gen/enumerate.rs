@@ -32,7 +32,7 @@ use crate::interp::{Outcome, TestInput};
 use crate::seed::goals::{Goal, GoalId};
 use crate::smt::{Reach, Session, SMALL_SCOPE_BOUND};
 use crate::vc::{Assignment, Model};
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Instant;
 
 /// What the enumeration established about one goal.
@@ -442,30 +442,68 @@ impl Enumerator<'_> {
     /// Searches around `seed` ([`super::search`]): each neighbour whose run enters a goal
     /// still open is kept as a test and searched around in turn, breadth first, until
     /// [`SEARCH_STALL`] replays in a row enter none, every goal is closed, or the run's
-    /// time is up.
+    /// time is up. A step that found a test is first taken again from it, while that
+    /// keeps finding tests ([`Enumerator::follow`]).
     fn explore(&mut self, seed: TestInput) {
         let mut seeds = VecDeque::from([seed]);
         let mut stalled = 0;
         let branches = self.replayer.branches();
         while let Some(seed) = seeds.pop_front() {
-            let shape = search::Shape { types: self.replayer.value_types(&seed), branches: &branches };
-            for input in search::neighbours(&seed, &shape) {
+            for (step, input) in self.neighbours(&seed, &branches).into_iter().enumerate() {
                 if stalled >= SEARCH_STALL || self.status.iter().all(Option::is_some) || self.out_of_time() {
                     return;
                 }
-                let test = self.replayer.run(input);
-                let covers = self.entered(&test);
-                let open: Vec<usize> = covers.iter().copied().filter(|&index| self.status[index].is_none()).collect();
-                if open.is_empty() {
-                    stalled += 1;
-                    continue;
+                match self.try_neighbour(input) {
+                    Some(found) => {
+                        stalled = 0;
+                        seeds.push_back(found.clone());
+                        seeds.extend(self.follow(found, step, &branches));
+                    }
+                    None => stalled += 1,
                 }
-                stalled = 0;
-                self.cover(&covers);
-                seeds.push_back(test.input.clone());
-                self.candidates.push(Candidate { targets: open, covers, unconfirmed: None, test });
             }
         }
+    }
+
+    /// Takes step number `step` again and again from `from`, while each run enters a goal
+    /// still open: `n + 1` after `n + 1`, an entry moved one key further each time, the
+    /// next iteration's exit each time. Steps are numbered alike on inputs of the same
+    /// shape ([`search::neighbours`]), so the number names the same step as long as the
+    /// step keeps the shape. The tests found, each a seed for the breadth-first search.
+    fn follow(
+        &mut self,
+        from: TestInput,
+        step: usize,
+        branches: &BTreeMap<String, BTreeSet<String>>,
+    ) -> Vec<TestInput> {
+        let mut found = Vec::new();
+        let mut current = from;
+        while !self.status.iter().all(Option::is_some) && !self.out_of_time() {
+            let Some(next) = self.neighbours(&current, branches).into_iter().nth(step) else { break };
+            let Some(test) = self.try_neighbour(next) else { break };
+            found.push(test.clone());
+            current = test;
+        }
+        found
+    }
+
+    fn neighbours(&self, seed: &TestInput, branches: &BTreeMap<String, BTreeSet<String>>) -> Vec<TestInput> {
+        search::neighbours(seed, &search::Shape { types: self.replayer.value_types(seed), branches })
+    }
+
+    /// Replays `input`; when its run enters a goal still open, keeps it as a test and
+    /// returns its input (its trace completed by the run).
+    fn try_neighbour(&mut self, input: TestInput) -> Option<TestInput> {
+        let test = self.replayer.run(input);
+        let covers = self.entered(&test);
+        let open: Vec<usize> = covers.iter().copied().filter(|&index| self.status[index].is_none()).collect();
+        if open.is_empty() {
+            return None;
+        }
+        self.cover(&covers);
+        let input = test.input.clone();
+        self.candidates.push(Candidate { targets: open, covers, unconfirmed: None, test });
+        Some(input)
     }
 
     fn out_of_time(&self) -> bool {
