@@ -46,7 +46,11 @@ pub struct Shape<'a> {
     pub branches: &'a BTreeMap<String, BTreeSet<String>>,
 }
 
-/// The inputs one step from `input` (see the module header).
+/// The inputs one step from `input` (see the module header), in a fixed order: values
+/// in [`TestInput::values_mut`] order, each value's steps in the order above, then the
+/// trace's choices. Two inputs of the same shape (as many values, map entries and
+/// choices) number their steps alike, so the enumerator can take the step that found a
+/// test again from that test.
 pub fn neighbours(input: &TestInput, shape: &Shape) -> Vec<TestInput> {
     let mut found = value_neighbours(input, &shape.types);
     found.extend(choice_neighbours(input, shape.branches));
