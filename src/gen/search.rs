@@ -109,40 +109,65 @@ fn int_steps(int: &BigInt) -> Vec<BigInt> {
     found
 }
 
+/// A map with its default, one entry's value, or one entry's key one step away, or with
+/// a new entry (see the module header), in that order.
 fn map_steps(map: &MapValue, ty: Option<&hir::Type>) -> Vec<Value> {
     let (key_ty, row_ty) = match ty {
         Some(hir::Type::Map(map_ty)) => (map_ty.domain.first(), Some(row_type(map_ty))),
         _ => (None, None),
     };
     let row_ty = row_ty.as_ref();
-    let with = |entries: Vec<(Value, Value)>, default: Value| Value::Map(MapValue::new(entries, default));
-    let mut found = Vec::new();
-    for default in steps(&map.default, row_ty) {
-        found.push(with(map.entries.clone(), default));
+    let default = (*map.default).clone();
+    let mut found: Vec<Value> =
+        steps(&map.default, row_ty).into_iter().map(|default| with(map.entries.clone(), default)).collect();
+    for entries in value_steps(map, row_ty).into_iter().chain(key_moves(map)).chain(new_entries(map, key_ty, row_ty)) {
+        found.push(with(entries, default.clone()));
     }
+    found
+}
+
+fn with(entries: Vec<(Value, Value)>, default: Value) -> Value {
+    Value::Map(MapValue::new(entries, default))
+}
+
+/// The map's entries with one entry's value one step away.
+fn value_steps(map: &MapValue, row_ty: Option<&hir::Type>) -> Vec<Vec<(Value, Value)>> {
+    let mut found = Vec::new();
     for (position, (_, value)) in map.entries.iter().enumerate() {
         for step in steps(value, row_ty) {
             let mut entries = map.entries.clone();
             entries[position].1 = step;
-            found.push(with(entries, (*map.default).clone()));
+            found.push(entries);
         }
     }
+    found
+}
+
+/// The map's entries with one integer key moved to the next free key up or down.
+fn key_moves(map: &MapValue) -> Vec<Vec<(Value, Value)>> {
+    let mut found = Vec::new();
     for (position, (key, _)) in map.entries.iter().enumerate() {
         let Value::Int(key) = key else { continue };
-        for moved in [key + 1, key - 1] {
-            let moved = Value::Int(moved);
+        for moved in [Value::Int(key + 1), Value::Int(key - 1)] {
             if map.entries.iter().all(|(other, _)| *other != moved) {
                 let mut entries = map.entries.clone();
                 entries[position].0 = moved;
-                found.push(with(entries, (*map.default).clone()));
+                found.push(entries);
             }
         }
     }
+    found
+}
+
+/// The map's entries with one more, at a key of [`new_keys`], its value one step from
+/// the default.
+fn new_entries(map: &MapValue, key_ty: Option<&hir::Type>, row_ty: Option<&hir::Type>) -> Vec<Vec<(Value, Value)>> {
+    let mut found = Vec::new();
     for key in new_keys(map, key_ty) {
         for value in steps(&map.default, row_ty) {
             let mut entries = map.entries.clone();
             entries.push((Value::Int(key.clone()), value));
-            found.push(with(entries, (*map.default).clone()));
+            found.push(entries);
         }
     }
     found
