@@ -165,6 +165,8 @@ struct Enumerator<'a> {
     miss_beyond: Vec<bool>,
     /// The blocks past the unrolling bound, which a retry of a goal missed there forbids.
     beyond: Vec<BlockId>,
+    /// The alternatives of each nondeterministic branch, for the search (computed once).
+    branches: BTreeMap<String, BTreeSet<String>>,
     candidates: Vec<Candidate>,
     checks: u32,
 }
@@ -201,6 +203,7 @@ pub fn enumerate_open(
         miss_reason: vec![String::new(); goals.len()],
         miss_beyond: vec![false; goals.len()],
         beyond: replayer.beyond_blocks(),
+        branches: if strategy.search { replayer.branches() } else { BTreeMap::new() },
         candidates: Vec::new(),
         checks: 0,
     };
@@ -447,17 +450,16 @@ impl Enumerator<'_> {
     fn explore(&mut self, seed: TestInput) {
         let mut seeds = VecDeque::from([seed]);
         let mut stalled = 0;
-        let branches = self.replayer.branches();
         while let Some(seed) = seeds.pop_front() {
-            for (step, input) in self.neighbours(&seed, &branches).into_iter().enumerate() {
-                if stalled >= SEARCH_STALL || self.status.iter().all(Option::is_some) || self.out_of_time() {
+            for (step, input) in self.neighbours(&seed).into_iter().enumerate() {
+                if stalled >= SEARCH_STALL || self.search_done() {
                     return;
                 }
                 match self.try_neighbour(input) {
                     Some(found) => {
                         stalled = 0;
                         seeds.push_back(found.clone());
-                        seeds.extend(self.follow(found, step, &branches));
+                        seeds.extend(self.follow(found, step));
                     }
                     None => stalled += 1,
                 }
@@ -470,16 +472,11 @@ impl Enumerator<'_> {
     /// next iteration's exit each time. Steps are numbered alike on inputs of the same
     /// shape ([`search::neighbours`]), so the number names the same step as long as the
     /// step keeps the shape. The tests found, each a seed for the breadth-first search.
-    fn follow(
-        &mut self,
-        from: TestInput,
-        step: usize,
-        branches: &BTreeMap<String, BTreeSet<String>>,
-    ) -> Vec<TestInput> {
+    fn follow(&mut self, from: TestInput, step: usize) -> Vec<TestInput> {
         let mut found = Vec::new();
         let mut current = from;
-        while !self.status.iter().all(Option::is_some) && !self.out_of_time() {
-            let Some(next) = self.neighbours(&current, branches).into_iter().nth(step) else { break };
+        while !self.search_done() {
+            let Some(next) = self.neighbours(&current).into_iter().nth(step) else { break };
             let Some(test) = self.try_neighbour(next) else { break };
             found.push(test.clone());
             current = test;
@@ -487,8 +484,8 @@ impl Enumerator<'_> {
         found
     }
 
-    fn neighbours(&self, seed: &TestInput, branches: &BTreeMap<String, BTreeSet<String>>) -> Vec<TestInput> {
-        search::neighbours(seed, &search::Shape { types: self.replayer.value_types(seed), branches })
+    fn neighbours(&self, seed: &TestInput) -> Vec<TestInput> {
+        search::neighbours(seed, &search::Shape { types: self.replayer.value_types(seed), branches: &self.branches })
     }
 
     /// Replays `input`; when its run enters a goal still open, keeps it as a test and
@@ -506,7 +503,9 @@ impl Enumerator<'_> {
         Some(input)
     }
 
-    fn out_of_time(&self) -> bool {
-        self.session.deadline().is_some_and(|deadline| Instant::now() >= deadline)
+    /// Whether a search has nothing left to do: every goal is decided, or the run's time
+    /// is up.
+    fn search_done(&self) -> bool {
+        self.status.iter().all(Option::is_some) || self.session.deadline().is_some_and(|end| Instant::now() >= end)
     }
 }
