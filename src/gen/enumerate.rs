@@ -489,8 +489,19 @@ impl Enumerator<'_> {
     }
 
     /// Replays `input`; when its run enters a goal still open, keeps it as a test and
-    /// returns its input (its trace completed by the run).
+    /// returns its input (its trace completed by the run). Most neighbours enter none,
+    /// which a run without checks tells first ([`Replayer::may_enter`]): a loop
+    /// invariant quantified over pairs of cells costs a replay of `bubble_sort` with
+    /// `n = 30` some 40 ms when checked.
     fn try_neighbour(&mut self, input: TestInput) -> Option<TestInput> {
+        if let Some(goals) = self.replayer.may_enter(&input) {
+            let goals: BTreeSet<&GoalId> = goals.iter().collect();
+            let open = (0..self.goals.len())
+                .any(|index| self.status[index].is_none() && goals.contains(&self.goals[index].id));
+            if !open {
+                return None;
+            }
+        }
         let test = self.replayer.run(input);
         let covers = self.entered(&test);
         let open: Vec<usize> = covers.iter().copied().filter(|&index| self.status[index].is_none()).collect();

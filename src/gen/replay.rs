@@ -94,6 +94,22 @@ impl Replayer<'_> {
         branches
     }
 
+    /// The goals a run of `input` may enter, by a run that checks no assertion ([`Machine::run_unchecked`]): a superset of what its checked
+    /// run enters, or `None` when that run ended where the checked one may not have (the
+    /// budget, an expression it cannot evaluate, a trace that does not fit).
+    pub fn may_enter(&self, input: &TestInput) -> Option<Vec<GoalId>> {
+        let replay = self.machine.run_unchecked(input);
+        match replay.outcome {
+            interp::Outcome::Passed
+            | interp::Outcome::Failed(_)
+            | interp::Outcome::Infeasible(_)
+            | interp::Outcome::Invalid(_) => Some(self.covers(&replay)),
+            interp::Outcome::ReplayError { .. }
+            | interp::Outcome::CannotEvaluate(_)
+            | interp::Outcome::BudgetExhausted(_) => None,
+        }
+    }
+
     /// The goals a run enters: with unrolling, the run is followed on the unrolled
     /// graph, so a goal of iteration `k` counts only for a run in which the loop really
     /// iterates `k` times ([`interp::Replay::passed`]).

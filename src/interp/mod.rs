@@ -92,13 +92,32 @@ impl<'a> Machine<'a> {
 
     /// Runs one test.
     pub fn run(&self, input: &TestInput, mode: TraceMode) -> Replay {
-        exec::run(self, input, mode)
+        exec::run(self, input, mode, Checks::All)
+    }
+
+    /// Runs `input` ([`TraceMode::Complete`]) checking no assertion: no `assert`, loop
+    /// invariant, or callee `requires` and `ensures` of any frame is evaluated, so the
+    /// run stops only where an assumption, a choice or the budget stops it. Every block
+    /// a checked run of `input` enters, this run enters too (a check can only end a run
+    /// early), at a fraction of the cost when the checks quantify over large ranges: a
+    /// filter, for inputs that matter only by what they enter (the search of
+    /// `gen::search`). Its outcome says nothing of the test.
+    pub fn run_unchecked(&self, input: &TestInput) -> Replay {
+        exec::run(self, input, TraceMode::Complete, Checks::None)
     }
 
     /// The graphs the machine runs.
     pub fn cfgs(&self) -> &'a [Cfg] {
         self.cfgs
     }
+}
+
+/// Which of a run's checks are evaluated ([`Machine::run_unchecked`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Checks {
+    All,
+    /// None: assertions, invariants and callee contracts' checked clauses hold.
+    None,
 }
 
 /// Runs one test on `machine` (see [`Machine::run`]).

@@ -708,6 +708,35 @@ fn an_invariant_broken_by_an_iteration_fails() {
 }
 
 #[test]
+fn an_unchecked_run_goes_on_past_every_check_but_stops_at_assumptions() {
+    let fixture = Fixture::new(
+        "procedure Callee(x: int) requires x > 0; ensures false; { }
+         procedure U(n: int) returns (i: int)
+           requires n >= 0;
+           ensures i == 0;
+         {
+           i := 0;
+           assert n < 0;
+           call Callee(0);
+           while (i < n) invariant i <= 2; { i := i + 1; }
+           assume i != 3;
+         }",
+    );
+    let machine = Machine::new(&fixture.program, &fixture.cfgs, Limits::default());
+    let (id, header) = (fixture.implementation("U"), fixture.cfg("U").loops[0].header);
+    let checked = machine.run(&fixture.test("U", vec![int(5)], Vec::new()), TraceMode::Complete);
+    assert!(matches!(&checked.outcome, Outcome::Failed(violation) if violation.kind == ViolationKind::Assert));
+    let unchecked = machine.run_unchecked(&fixture.test("U", vec![int(5)], Vec::new()));
+    assert_eq!(unchecked.outcome, Outcome::Passed, "the assertion, the callee's contract, the invariant and `ensures`");
+    assert_eq!(unchecked.coverage.loops[&(id, header)], [5]);
+    assert!(checked.path.len() < unchecked.path.len() && unchecked.path.starts_with(&checked.path));
+    let assumed = machine.run_unchecked(&fixture.test("U", vec![int(3)], Vec::new()));
+    assert!(matches!(&assumed.outcome, Outcome::Infeasible(stop) if stop.message.contains("i != 3")));
+    let invalid = machine.run_unchecked(&fixture.test("U", vec![int(-1)], Vec::new()));
+    assert!(matches!(invalid.outcome, Outcome::Invalid(_)), "the entry's `requires` are the test's precondition");
+}
+
+#[test]
 fn nested_loops_count_each_entry() {
     let fixture = Fixture::new(
         "procedure N(n: int) returns (s: int) {
