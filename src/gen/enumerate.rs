@@ -175,7 +175,11 @@ struct Enumerator<'a> {
 const MAX_REPLAY_ATTEMPTS: usize = 4;
 
 /// A search around new tests ends after this many replays in a row entered no open goal.
-const SEARCH_STALL: usize = 64;
+/// Most cost a run without checks ([`Replayer::may_enter`]); at `--unroll 15`, 64 left
+/// `control_flow`'s `FindInSquare` 190 goals short and cost `binary_search` a check of
+/// 0.6 s, 256 decides both (1,024 would also finish `bubble_sort`, but doubles
+/// `FindInSquare`'s time).
+const SEARCH_STALL: usize = 256;
 
 /// Enumerates tests for `goals` (whose blocks are seed points of the session's graph),
 /// replaying each model with `replayer`.
@@ -451,7 +455,7 @@ impl Enumerator<'_> {
         let mut seeds = VecDeque::from([seed]);
         let mut stalled = 0;
         while let Some(seed) = seeds.pop_front() {
-            for (step, input) in self.neighbours(&seed).into_iter().enumerate() {
+            for (step, input) in self.neighbours(&seed) {
                 if stalled >= SEARCH_STALL || self.search_done() {
                     return;
                 }
@@ -459,7 +463,7 @@ impl Enumerator<'_> {
                     Some(found) => {
                         stalled = 0;
                         seeds.push_back(found.clone());
-                        seeds.extend(self.follow(found, step));
+                        seeds.extend(self.follow(found, &step));
                     }
                     None => stalled += 1,
                 }
@@ -467,16 +471,16 @@ impl Enumerator<'_> {
         }
     }
 
-    /// Takes step number `step` again and again from `from`, while each run enters a goal
-    /// still open: `n + 1` after `n + 1`, an entry moved one key further each time, the
-    /// next iteration's exit each time. Steps are numbered alike on inputs of the same
-    /// shape ([`search::neighbours`]), so the number names the same step as long as the
-    /// step keeps the shape. The tests found, each a seed for the breadth-first search.
-    fn follow(&mut self, from: TestInput, step: usize) -> Vec<TestInput> {
+    /// Takes `step` again and again from `from`, while each run enters a goal still
+    /// open: `n + 1` after `n + 1`, an entry moved one key further each time, one more
+    /// entry continuing a run of values, the next iteration's exit each time. The tests
+    /// found, each a seed for the breadth-first search.
+    fn follow(&mut self, from: TestInput, step: &search::Step) -> Vec<TestInput> {
         let mut found = Vec::new();
         let mut current = from;
         while !self.search_done() {
-            let Some(next) = self.neighbours(&current).into_iter().nth(step) else { break };
+            let next = self.neighbours(&current).into_iter().find(|(other, _)| other == step);
+            let Some((_, next)) = next else { break };
             let Some(test) = self.try_neighbour(next) else { break };
             found.push(test.clone());
             current = test;
@@ -484,7 +488,7 @@ impl Enumerator<'_> {
         found
     }
 
-    fn neighbours(&self, seed: &TestInput) -> Vec<TestInput> {
+    fn neighbours(&self, seed: &TestInput) -> Vec<(search::Step, TestInput)> {
         search::neighbours(seed, &search::Shape { types: self.replayer.value_types(seed), branches: &self.branches })
     }
 

@@ -6,8 +6,9 @@
 //! Input: a [`Model`] over the encoding of the seeded graph (calls inlined, loops cut)
 //! and the lowered graphs of the program. Output: a [`ReplayedTest`].
 
+use crate::cfg::uninit::for_each_var;
 use crate::cfg::unroll::Unrolled;
-use crate::cfg::{BlockId, Cfg};
+use crate::cfg::{BlockId, Cfg, CmdKind};
 use crate::interp::{self, branch_name, Machine, TestInput, TraceItem, TraceMode};
 use crate::seed::goals::{Goal, GoalId};
 use crate::sema::hir;
@@ -53,11 +54,40 @@ impl Replayer<'_> {
     }
 
     /// The input every value of which is its type's default (`0`, `false`, empty maps),
-    /// with no choice made: the interpreter makes its own.
+    /// with no choice made: the interpreter makes its own. It lists the globals the
+    /// implementation reads, so that a search step can change them (a global array to
+    /// sort).
     pub fn default_input(&self) -> TestInput {
         let ins = &self.program.implementations[self.original.implementation.index()].ins;
         let params = ins.iter().map(|&id| interp::default_value(&self.original.locals[id.index()].ty)).collect();
-        TestInput { params, ..TestInput::new(self.original.implementation) }
+        let globals = self
+            .globals_read()
+            .into_iter()
+            .map(|id| (id, interp::default_value(&self.program.globals[id.index()].ty)))
+            .collect();
+        TestInput { params, globals, ..TestInput::new(self.original.implementation) }
+    }
+
+    /// The globals the commands of the implementation's own graph read, in order.
+    fn globals_read(&self) -> BTreeSet<hir::GlobalId> {
+        let mut read = BTreeSet::new();
+        let mut note = |expr: &hir::Expr| {
+            for_each_var(expr, &mut |var| {
+                if let hir::Var::Global(id) = var {
+                    read.insert(id);
+                }
+            })
+        };
+        for cmd in self.original.blocks.iter().flat_map(|block| &block.cmds) {
+            match &cmd.kind {
+                CmdKind::Assign { values: exprs, .. } | CmdKind::Call { args: exprs, .. } => {
+                    exprs.iter().for_each(&mut note)
+                }
+                CmdKind::Assume { expr, .. } | CmdKind::Assert { expr, .. } => note(expr),
+                CmdKind::Havoc { .. } => {}
+            }
+        }
+        read
     }
 
     /// The type of each of `input`'s [`TestInput::values_mut`], where known (the trace's

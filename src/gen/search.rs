@@ -23,7 +23,11 @@
 //!   an integer key moved to the next free key up or down (`a[2] == key` becomes
 //!   `a[3] == key`: found one iteration later); or, for a map indexed by integers, a new
 //!   entry next to the smallest or largest key (at 0 in an empty map) whose value is one
-//!   step from the default.
+//!   step from the default, or one more or less than the entry next to it (taken again
+//!   and again, that grows an ascending or descending array entry by entry).
+//!
+//! Each neighbour comes with its [`Step`], which names the change independently of the
+//! input's size, so the enumerator can take a step that found a test again from it.
 //!
 //! Honesty is the replay's: a neighbour counts only for the goals its run enters, and a
 //! neighbour whose run is no execution (a precondition fails) enters none. The order is
@@ -46,28 +50,64 @@ pub struct Shape<'a> {
     pub branches: &'a BTreeMap<String, BTreeSet<String>>,
 }
 
+/// Which change leads from a test to one of its neighbours. Two inputs of the same
+/// kind get equal steps for the same change, even when a step changes the input's
+/// shape (a map with one more entry), so the enumerator can take a step that found a
+/// test again from that test.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The `value`-th of [`TestInput::values_mut`] changed.
+    Value { value: usize, change: Change },
+    /// The `goto`-th nondeterministic choice of the trace made for `target` instead.
+    Choice { goto: usize, target: String },
+}
+
+/// How one value changes (see the module header).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// The `n`-th step of an integer (`+1`, `-1`, doubled, halved, repeats left out) or
+    /// a Boolean (negated).
+    Scalar(usize),
+    /// A map's default changed.
+    Default(Box<Change>),
+    /// The value of a map's `position`-th entry (by key) changed.
+    Entry { position: usize, change: Box<Change> },
+    /// A map's `position`-th entry moved to the next free key up or down.
+    Move { position: usize, up: bool },
+    /// A new entry above the largest key (at 0 in an empty map) or below the smallest.
+    Grow { above: bool, value: NewValue },
+}
+
+/// The value of a new map entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NewValue {
+    /// The `n`-th step from the map's default.
+    FromDefault(usize),
+    /// One more (`up`) or one less than the entry it is next to: a run of distinct values
+    /// grown entry by entry (`a[0] = 1, a[1] = 2, …`: an ascending or descending array).
+    Continuing { up: bool },
+}
+
 /// The inputs one step from `input` (see the module header), in a fixed order: values
 /// in [`TestInput::values_mut`] order, each value's steps in the order above, then the
-/// trace's choices. Two inputs of the same shape (as many values, map entries and
-/// choices) number their steps alike, so the enumerator can take the step that found a
-/// test again from that test.
-pub fn neighbours(input: &TestInput, shape: &Shape) -> Vec<TestInput> {
+/// trace's choices; each with its step.
+pub fn neighbours(input: &TestInput, shape: &Shape) -> Vec<(Step, TestInput)> {
     let mut found = value_neighbours(input, &shape.types);
     found.extend(choice_neighbours(input, shape.branches));
     found
 }
 
 /// The inputs with one value one step away.
-fn value_neighbours(input: &TestInput, types: &[Option<hir::Type>]) -> Vec<TestInput> {
+fn value_neighbours(input: &TestInput, types: &[Option<hir::Type>]) -> Vec<(Step, TestInput)> {
     let values: Vec<Value> = input.clone().values_mut().map(|value| value.clone()).collect();
     let mut found = Vec::new();
     for (index, value) in values.iter().enumerate() {
-        for step in steps(value, types.get(index).and_then(Option::as_ref)) {
+        for (change, step) in steps(value, types.get(index).and_then(Option::as_ref)) {
             let mut neighbour = input.clone();
             if let Some(slot) = neighbour.values_mut().nth(index) {
                 *slot = step;
             }
-            found.push(neighbour);
+            found.push((Step::Value { value: index, change }, neighbour));
         }
     }
     found
@@ -75,27 +115,34 @@ fn value_neighbours(input: &TestInput, types: &[Option<hir::Type>]) -> Vec<TestI
 
 /// The inputs with one nondeterministic choice of the trace made otherwise, and the
 /// choices after it left to the interpreter (they were made for another path).
-fn choice_neighbours(input: &TestInput, branches: &BTreeMap<String, BTreeSet<String>>) -> Vec<TestInput> {
+fn choice_neighbours(input: &TestInput, branches: &BTreeMap<String, BTreeSet<String>>) -> Vec<(Step, TestInput)> {
+    let gotos = input.trace.iter().enumerate().filter_map(|(position, item)| match item {
+        TraceItem::Goto { target } => Some((position, target)),
+        _ => None,
+    });
     let mut found = Vec::new();
-    for (position, item) in input.trace.iter().enumerate() {
-        let TraceItem::Goto { target } = item else { continue };
+    for (goto, (position, target)) in gotos.enumerate() {
         for other in branches.get(target).into_iter().flatten() {
             let mut trace = input.trace[..position].to_vec();
             trace.push(TraceItem::Goto { target: other.clone() });
-            found.push(TestInput { trace, ..input.clone() });
+            found.push((Step::Choice { goto, target: other.clone() }, TestInput { trace, ..input.clone() }));
         }
     }
     found
 }
 
-/// The values one step from `value`, of type `ty` when known.
-fn steps(value: &Value, ty: Option<&hir::Type>) -> Vec<Value> {
+/// The values one step from `value`, of type `ty` when known, each with its change.
+fn steps(value: &Value, ty: Option<&hir::Type>) -> Vec<(Change, Value)> {
     match value {
-        Value::Int(int) => int_steps(int).into_iter().map(Value::Int).collect(),
-        Value::Bool(bool) => vec![Value::Bool(!bool)],
+        Value::Int(int) => int_steps(int).into_iter().map(Value::Int).enumerate().map(scalar).collect(),
+        Value::Bool(bool) => vec![scalar((0, Value::Bool(!bool)))],
         Value::Map(map) => map_steps(map, ty),
         Value::Elem { .. } | Value::Opaque(_) => Vec::new(),
     }
+}
+
+fn scalar((n, value): (usize, Value)) -> (Change, Value) {
+    (Change::Scalar(n), value)
 }
 
 /// `v + 1`, `v - 1`, `2v` and `v / 2`, without repeats or `v` itself.
@@ -111,89 +158,108 @@ fn int_steps(int: &BigInt) -> Vec<BigInt> {
 
 /// A map with its default, one entry's value, or one entry's key one step away, or with
 /// a new entry (see the module header), in that order.
-fn map_steps(map: &MapValue, ty: Option<&hir::Type>) -> Vec<Value> {
+fn map_steps(map: &MapValue, ty: Option<&hir::Type>) -> Vec<(Change, Value)> {
     let (key_ty, row_ty) = match ty {
         Some(hir::Type::Map(map_ty)) => (map_ty.domain.first(), Some(row_type(map_ty))),
         _ => (None, None),
     };
     let row_ty = row_ty.as_ref();
     let default = (*map.default).clone();
-    let mut found: Vec<Value> =
-        steps(&map.default, row_ty).into_iter().map(|default| with(map.entries.clone(), default)).collect();
-    for entries in value_steps(map, row_ty).into_iter().chain(key_moves(map)).chain(new_entries(map, key_ty, row_ty)) {
-        found.push(with(entries, default.clone()));
+    let mut found: Vec<(Change, Value)> = steps(&map.default, row_ty)
+        .into_iter()
+        .map(|(change, default)| (Change::Default(Box::new(change)), with(map.entries.clone(), default)))
+        .collect();
+    let changes = value_steps(map, row_ty).into_iter().chain(key_moves(map)).chain(new_entries(map, key_ty, row_ty));
+    for (change, entries) in changes {
+        found.push((change, with(entries, default.clone())));
     }
     found
 }
 
-fn with(entries: Vec<(Value, Value)>, default: Value) -> Value {
+type Entries = Vec<(Value, Value)>;
+
+fn with(entries: Entries, default: Value) -> Value {
     Value::Map(MapValue::new(entries, default))
 }
 
 /// The map's entries with one entry's value one step away.
-fn value_steps(map: &MapValue, row_ty: Option<&hir::Type>) -> Vec<Vec<(Value, Value)>> {
+fn value_steps(map: &MapValue, row_ty: Option<&hir::Type>) -> Vec<(Change, Entries)> {
     let mut found = Vec::new();
     for (position, (_, value)) in map.entries.iter().enumerate() {
-        for step in steps(value, row_ty) {
+        for (change, step) in steps(value, row_ty) {
             let mut entries = map.entries.clone();
             entries[position].1 = step;
-            found.push(entries);
+            found.push((Change::Entry { position, change: Box::new(change) }, entries));
         }
     }
     found
 }
 
 /// The map's entries with one integer key moved to the next free key up or down.
-fn key_moves(map: &MapValue) -> Vec<Vec<(Value, Value)>> {
+fn key_moves(map: &MapValue) -> Vec<(Change, Entries)> {
     let mut found = Vec::new();
     for (position, (key, _)) in map.entries.iter().enumerate() {
         let Value::Int(key) = key else { continue };
-        for moved in [Value::Int(key + 1), Value::Int(key - 1)] {
+        for (moved, up) in [(key + 1, true), (key - 1, false)] {
+            let moved = Value::Int(moved);
             if map.entries.iter().all(|(other, _)| *other != moved) {
                 let mut entries = map.entries.clone();
                 entries[position].0 = moved;
-                found.push(entries);
+                found.push((Change::Move { position, up }, entries));
             }
         }
     }
     found
 }
 
-/// The map's entries with one more, at a key of [`new_keys`], its value one step from
-/// the default.
-fn new_entries(map: &MapValue, key_ty: Option<&hir::Type>, row_ty: Option<&hir::Type>) -> Vec<Vec<(Value, Value)>> {
+/// The map's entries with one more, at a key of [`new_keys`]: its value one step from
+/// the default, or one from the value of the entry it is next to.
+fn new_entries(map: &MapValue, key_ty: Option<&hir::Type>, row_ty: Option<&hir::Type>) -> Vec<(Change, Entries)> {
     let mut found = Vec::new();
-    for key in new_keys(map, key_ty) {
-        for value in steps(&map.default, row_ty) {
+    for (key, above, next_to) in new_keys(map, key_ty) {
+        let mut values: Vec<(NewValue, Value)> = steps(&map.default, row_ty)
+            .into_iter()
+            .enumerate()
+            .map(|(n, (_, value))| (NewValue::FromDefault(n), value))
+            .collect();
+        if let Some(Value::Int(next_to)) = next_to {
+            for (value, up) in [(next_to + 1, true), (next_to - 1, false)] {
+                let value = Value::Int(value);
+                if value != *map.default && values.iter().all(|(_, other)| *other != value) {
+                    values.push((NewValue::Continuing { up }, value));
+                }
+            }
+        }
+        for (new_value, value) in values {
             let mut entries = map.entries.clone();
             entries.push((Value::Int(key.clone()), value));
-            found.push(entries);
+            found.push((Change::Grow { above, value: new_value }, entries));
         }
     }
     found
 }
 
-/// Where a map indexed by integers gets a new entry: next to its smallest and largest
-/// keys, or at 0 when it has none.
-fn new_keys(map: &MapValue, key_ty: Option<&hir::Type>) -> Vec<BigInt> {
-    let keys: Vec<&BigInt> = map
+/// Where a map indexed by integers gets a new entry: next to its largest key (`above`)
+/// and its smallest, with the value there; or at 0 when it has none.
+fn new_keys<'m>(map: &'m MapValue, key_ty: Option<&hir::Type>) -> Vec<(BigInt, bool, Option<&'m Value>)> {
+    let keys: Vec<(&BigInt, &Value)> = map
         .entries
         .iter()
-        .filter_map(|(key, _)| match key {
-            Value::Int(key) => Some(key),
+        .filter_map(|(key, value)| match key {
+            Value::Int(key) => Some((key, value)),
             _ => None,
         })
         .collect();
     match (keys.first(), keys.last()) {
         // Entries are sorted by key.
-        (Some(&smallest), Some(&largest)) => {
-            let mut found = vec![largest + BigInt::one()];
+        (Some(&(smallest, low)), Some(&(largest, high))) => {
+            let mut found = vec![(largest + BigInt::one(), true, Some(high))];
             if smallest - 1 != largest + 1 {
-                found.push(smallest - BigInt::one());
+                found.push((smallest - BigInt::one(), false, Some(low)));
             }
             found
         }
-        _ if map.entries.is_empty() && key_ty == Some(&hir::Type::Int) => vec![BigInt::zero()],
+        _ if map.entries.is_empty() && key_ty == Some(&hir::Type::Int) => vec![(BigInt::zero(), true, None)],
         _ => Vec::new(),
     }
 }
@@ -218,17 +284,21 @@ mod tests {
         hir::Type::Map(std::sync::Arc::new(hir::MapType { domain: vec![hir::Type::Int], range: hir::Type::Int }))
     }
 
+    fn values(found: Vec<(Change, Value)>) -> Vec<Value> {
+        found.into_iter().map(|(_, value)| value).collect()
+    }
+
     #[test]
     fn an_integer_steps_by_one_and_by_halves() {
-        assert_eq!(steps(&int(6), None), ints(&[7, 5, 12, 3]));
-        assert_eq!(steps(&int(1), None), ints(&[2, 0]), "2·1 and 1 + 1 are one step; 1 / 2 is 0 = 1 - 1");
-        assert_eq!(steps(&int(0), None), ints(&[1, -1]));
-        assert_eq!(steps(&int(-3), None), ints(&[-2, -4, -6, -1]));
+        assert_eq!(values(steps(&int(6), None)), ints(&[7, 5, 12, 3]));
+        assert_eq!(values(steps(&int(1), None)), ints(&[2, 0]), "2·1 and 1 + 1 are one step; 1 / 2 is 0 = 1 - 1");
+        assert_eq!(values(steps(&int(0), None)), ints(&[1, -1]));
+        assert_eq!(values(steps(&int(-3), None)), ints(&[-2, -4, -6, -1]));
     }
 
     #[test]
     fn a_map_steps_its_default_and_each_entry_moves_entries_and_grows_at_its_ends() {
-        let found = steps(&map(&[(2, 5)], 0), Some(&int_map()));
+        let found = values(steps(&map(&[(2, 5)], 0), Some(&int_map())));
         let expected = [
             map(&[(2, 5)], 1),
             map(&[(2, 5)], -1),
@@ -240,13 +310,34 @@ mod tests {
             map(&[(1, 5)], 0),
             map(&[(2, 5), (3, 1)], 0),
             map(&[(2, 5), (3, -1)], 0),
+            map(&[(2, 5), (3, 6)], 0),
+            map(&[(2, 5), (3, 4)], 0),
             map(&[(1, 1), (2, 5)], 0),
             map(&[(1, -1), (2, 5)], 0),
+            map(&[(1, 6), (2, 5)], 0),
+            map(&[(1, 4), (2, 5)], 0),
         ];
         assert_eq!(found, expected);
-        let empty = steps(&map(&[], 0), Some(&int_map()));
+        let empty = values(steps(&map(&[], 0), Some(&int_map())));
         assert_eq!(empty, [map(&[], 1), map(&[], -1), map(&[(0, 1)], 0), map(&[(0, -1)], 0)]);
         assert_eq!(steps(&map(&[], 0), None).len(), 2, "no key type, no new entry");
+    }
+
+    #[test]
+    fn the_same_step_grows_a_run_of_values_entry_by_entry() {
+        let descending = Change::Grow { above: true, value: NewValue::Continuing { up: false } };
+        let grow = |array: &Value| {
+            let found = steps(array, Some(&int_map()));
+            found.into_iter().find(|(change, _)| *change == descending).map(|(_, array)| array)
+        };
+        let mut array = map(&[(0, -1)], 0);
+        for _ in 0..3 {
+            array = grow(&array).expect("a descending run grows below its last value");
+        }
+        assert_eq!(array, map(&[(0, -1), (1, -2), (2, -3), (3, -4)], 0));
+        let ascending = Change::Grow { above: true, value: NewValue::Continuing { up: true } };
+        let found = steps(&map(&[(0, -1)], 0), Some(&int_map()));
+        assert!(found.iter().all(|(change, _)| *change != ascending), "-1 + 1 is the default: no new entry");
     }
 
     #[test]
@@ -261,7 +352,7 @@ mod tests {
             (loop_branches[1].clone(), BTreeSet::from([loop_branches[0].clone()])),
         ]);
         let traces: Vec<Vec<TraceItem>> =
-            choice_neighbours(&input, &branches).into_iter().map(|input| input.trace).collect();
+            choice_neighbours(&input, &branches).into_iter().map(|(_, input)| input.trace).collect();
         let expected = [
             vec![goto("while#1/exit")],
             vec![goto("while#1/body"), havoc.clone(), goto("while#1/exit")],
@@ -274,7 +365,7 @@ mod tests {
     fn neighbours_change_one_value_each_in_order() {
         let input = TestInput { params: ints(&[4, 0]), ..TestInput::new(hir::ImplId::from_index(0)) };
         let shape = Shape { types: Vec::new(), branches: &BTreeMap::new() };
-        let params: Vec<Vec<Value>> = neighbours(&input, &shape).into_iter().map(|input| input.params).collect();
+        let params: Vec<Vec<Value>> = neighbours(&input, &shape).into_iter().map(|(_, input)| input.params).collect();
         let expected: Vec<Vec<Value>> =
             [[5, 0], [3, 0], [8, 0], [2, 0], [4, 1], [4, -1]].iter().map(|pair| ints(pair)).collect();
         assert_eq!(params, expected);
