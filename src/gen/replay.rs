@@ -124,9 +124,10 @@ impl Replayer<'_> {
         branches
     }
 
-    /// The goals a run of `input` may enter, by a run that checks no assertion ([`Machine::run_unchecked`]): a superset of what its checked
-    /// run enters, or `None` when that run ended where the checked one may not have (the
-    /// budget, an expression it cannot evaluate, a trace that does not fit).
+    /// The goals a run of `input` may enter, by a run that checks no assertion
+    /// ([`Machine::run_unchecked`]): a superset of what its checked run enters, or `None`
+    /// when that run ended where the checked one may not have (the budget, an expression
+    /// it cannot evaluate, a trace that does not fit).
     pub fn may_enter(&self, input: &TestInput) -> Option<Vec<GoalId>> {
         let replay = self.machine.run_unchecked(input);
         match replay.outcome {
