@@ -279,6 +279,22 @@ fn unrolled_fifteen_times_the_search_covers_single_loops_without_the_solver() {
     }
 }
 
+/// Nested loops over a global array (issue 5): the search grows the array entry by entry
+/// (runs of values one apart) until every pass reaches each of its swaps, so the solver
+/// is asked once, to prove the inner loop's zero-iteration exits dead (`i > 0` guards
+/// it); every test passes when replayed strictly.
+#[test]
+fn unrolled_four_times_bubble_sort_needs_one_check_to_prove_the_rest_dead() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = "corpus/bubble_sort.bpl";
+    let (summary, text) = prove(program, &["--unroll", "4"], &dir.path().join("suite.json"));
+    let suite: Value = serde_json::from_str(&text).expect("the suite is JSON");
+    let totals = &summary["totals"];
+    assert_eq!((totals["checks"].as_u64(), totals["unreachable"].as_u64()), (Some(1), Some(4)), "{}", statuses(&suite));
+    assert_eq!(totals["covered"].as_u64().map(|covered| covered + 4), totals["goals"].as_u64());
+    replay_suite(program, &text);
+}
+
 /// The search changes how tests are found, not what is covered: with `--no-search`
 /// every test comes from a solver check, and the goals' statuses are the same.
 #[test]
