@@ -122,10 +122,8 @@ impl Enumeration {
     /// unrolling) whose run enters the goals `covers` of `goals` (this enumeration's),
     /// asked for `targets`: kept when it covers a goal still open.
     pub fn adopt(&mut self, goals: &[Goal], mut candidate: Candidate, targets: &[GoalId], covers: &[GoalId]) {
-        let indices =
-            |ids: &[GoalId]| -> Vec<usize> { (0..goals.len()).filter(|&i| ids.contains(&goals[i].id)).collect() };
-        candidate.covers = indices(covers);
-        candidate.targets = indices(targets);
+        candidate.covers = goal_indices(goals, covers);
+        candidate.targets = goal_indices(goals, targets);
         let number = self.candidates.len();
         let mut useful = false;
         for &index in &candidate.covers {
@@ -138,6 +136,12 @@ impl Enumeration {
             self.candidates.push(candidate);
         }
     }
+}
+
+/// The indices in `goals` of the goals `ids` names, in order.
+fn goal_indices(goals: &[Goal], ids: &[GoalId]) -> Vec<usize> {
+    let ids: BTreeSet<&GoalId> = ids.iter().collect();
+    (0..goals.len()).filter(|&index| ids.contains(&goals[index].id)).collect()
 }
 
 /// How an enumeration finds its tests beside one solver check per test.
@@ -422,9 +426,7 @@ impl Enumerator<'_> {
     /// The goals `test`'s run enters; none when the run is no execution.
     fn entered(&self, test: &ReplayedTest) -> Vec<usize> {
         match test.replay.outcome {
-            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => {
-                (0..self.goals.len()).filter(|&index| test.covers.contains(&self.goals[index].id)).collect()
-            }
+            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => goal_indices(self.goals, &test.covers),
             Outcome::Invalid(_)
             | Outcome::ReplayError { .. }
             | Outcome::CannotEvaluate(_)
@@ -499,10 +501,7 @@ impl Enumerator<'_> {
     /// `n = 30` some 40 ms when checked.
     fn try_neighbour(&mut self, input: TestInput) -> Option<TestInput> {
         if let Some(goals) = self.replayer.may_enter(&input) {
-            let goals: BTreeSet<&GoalId> = goals.iter().collect();
-            let open = (0..self.goals.len())
-                .any(|index| self.status[index].is_none() && goals.contains(&self.goals[index].id));
-            if !open {
+            if goal_indices(self.goals, &goals).into_iter().all(|index| self.status[index].is_some()) {
                 return None;
             }
         }
