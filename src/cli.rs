@@ -171,8 +171,8 @@ pub struct ProveTestsArgs {
     /// path, for inputs as close to 0 as possible.
     #[arg(long)]
     pub no_minimize: bool,
-    /// With `--unroll`: ask the solver for every test, instead of first trying, by
-    /// replay, the inputs one step from each test found (and from the all-defaults
+    /// Ask the solver for every test, instead of first trying, by replay, the inputs
+    /// one step from each test found (and, with `--unroll`, from the all-defaults
     /// input), which reach most per-iteration goals without a solver check.
     #[arg(long)]
     pub no_search: bool,

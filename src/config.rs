@@ -83,7 +83,7 @@ pub struct ProveTestsConfig {
     pub max_unroll: u32,
     /// Ask for small input values along each test's path (off: `--no-minimize`).
     pub minimize: bool,
-    /// With unrolling, search around each test found by replay (off: `--no-search`).
+    /// Search around each test found by replay (off: `--no-search`).
     pub search: bool,
     /// `--emit`: the suite's form, or the Test-Comp directory.
     pub emit: Emit,

@@ -11,10 +11,12 @@
 //! asserted once. When the solver gives up on the disjunction, each open goal is asked
 //! alone, so one hard goal does not hide the others.
 //!
-//! With [`Strategy::search`] (unrolled loops), the all-defaults input and every new test
-//! are first searched around by replay ([`super::search`]): a neighbour whose run enters
-//! an open goal is a test too, found without a check, and the query loop asks only for
-//! the goals the search leaves open.
+//! With [`Strategy::search`], every new test (and, with unrolled loops, the all-defaults
+//! input) is first searched around by replay ([`super::search`]): a neighbour whose run
+//! enters an open goal is a test too, found without a check, and the query loop asks
+//! only for the goals the search leaves open. A model whose replay missed the goals it
+//! claimed is searched around as well: it went past a loop through the loop's
+//! invariants, and a real run to its goal is often a few steps from its input.
 //!
 //! Honesty (DESIGN.md §1): a model is only a candidate. Each one is replayed
 //! ([`super::replay`]) on the program as written — a path through a loop cut by its
@@ -25,7 +27,7 @@
 //! itself verified, which the caller settles ([`super::ImplementationRun::needs_proof`]);
 //! a timeout or unknown answer is "not covered", with the reason.
 
-use super::replay::{ReplayedTest, Replayer};
+use super::replay::{Prospect, ReplayedTest, Replayer};
 use super::search;
 use crate::cfg::BlockId;
 use crate::interp::{Outcome, TestInput};
@@ -152,6 +154,9 @@ pub struct Strategy {
     /// Whether the neighbourhood of each new test (and of the all-defaults input) is
     /// searched by replay before the solver is asked again ([`super::search`], issue 5).
     pub search: bool,
+    /// Whether the search starts from the all-defaults input, before the first check
+    /// (with unrolling, where that check is the most expensive).
+    pub search_from_defaults: bool,
 }
 
 struct Enumerator<'a> {
@@ -184,6 +189,19 @@ const MAX_REPLAY_ATTEMPTS: usize = 4;
 /// 0.6 s, 256 decides both (1,024 would also finish `bubble_sort`, but doubles
 /// `FindInSquare`'s time).
 const SEARCH_STALL: usize = 256;
+
+/// A neighbour's run without checks may take this many times the steps of its seed's
+/// run (doubling `n` under a cubic loop takes 8 times as many), and at least
+/// [`SEARCH_MIN_STEPS`]; a run that takes more is no test the search keeps. Without a
+/// bound of its own, every neighbour of a test of an endless loop would spend the
+/// whole budget of a test (10 million steps), twice.
+const SEARCH_STEP_FACTOR: u64 = 16;
+const SEARCH_MIN_STEPS: u64 = 100_000;
+
+/// The steps a neighbour of a seed whose run took `steps` may take.
+fn search_budget(steps: u64) -> u64 {
+    steps.saturating_mul(SEARCH_STEP_FACTOR).max(SEARCH_MIN_STEPS)
+}
 
 /// Enumerates tests for `goals` (whose blocks are seed points of the session's graph),
 /// replaying each model with `replayer`.
@@ -222,10 +240,10 @@ pub fn enumerate_open(
 
 impl Enumerator<'_> {
     fn run(&mut self) {
-        if self.strategy.search {
+        if self.strategy.search && self.strategy.search_from_defaults {
             // The all-defaults input is a seed even when it is no execution (a
             // precondition `n >= 1`): its neighbours may be.
-            self.explore(self.replayer.default_input());
+            self.explore(self.replayer.default_input(), 0);
         }
         for leaves_only in [true, false] {
             while let Some(open) = self.open(leaves_only) {
@@ -414,11 +432,16 @@ impl Enumerator<'_> {
         if useful {
             // Map entries the run does not depend on go (replay-checked, issue 6).
             let test = if self.strategy.minimize { self.replayer.shrink(test) } else { test };
-            let seed = self.strategy.search.then(|| test.input.clone());
+            let seed = self.strategy.search.then(|| (test.input.clone(), test.replay.steps));
             self.candidates.push(Candidate { targets: targets.to_vec(), covers, unconfirmed, test });
-            if let Some(seed) = seed {
-                self.explore(seed);
+            if let Some((seed, steps)) = seed {
+                self.explore(seed, steps);
             }
+        } else if self.strategy.search && !matches!(test.replay.outcome, Outcome::BudgetExhausted(_)) {
+            // A model that claimed a goal its replay missed (the solver went past a loop
+            // through its invariants) still points near it: the goal may be a few
+            // steps from its input.
+            self.explore(test.input, test.replay.steps);
         }
         true
     }
@@ -452,22 +475,35 @@ impl Enumerator<'_> {
     /// still open is kept as a test and searched around in turn, breadth first, until
     /// [`SEARCH_STALL`] replays in a row enter none, every goal is closed, or the run's
     /// time is up. A step that found a test is first taken again from it, while that
-    /// keeps finding tests ([`Enumerator::follow`]).
-    fn explore(&mut self, seed: TestInput) {
-        let mut seeds = VecDeque::from([seed]);
+    /// keeps finding tests ([`Enumerator::follow`]). When no neighbour of `seed` itself
+    /// enters an open goal, `seed` sits on a plateau (`n = 0` and `n = 1` both skip a
+    /// loop that `n = 2` enters), so its neighbours are searched around once, as if they
+    /// had been found: a goal two steps away is still cheaper than a check.
+    fn explore(&mut self, seed: TestInput, steps: u64) {
+        let mut seeds = VecDeque::from([(seed, search_budget(steps))]);
+        let mut plateau = Some(Vec::new());
         let mut stalled = 0;
-        while let Some(seed) = seeds.pop_front() {
+        while let Some((seed, budget)) = seeds.pop_front() {
             for (step, input) in self.neighbours(&seed) {
                 if stalled >= SEARCH_STALL || self.search_done() {
                     return;
                 }
-                match self.try_neighbour(input) {
-                    Some(found) => {
+                if let Some(plateau) = &mut plateau {
+                    plateau.push((input.clone(), budget));
+                }
+                match self.try_neighbour(input, budget) {
+                    Some((found, steps)) => {
                         stalled = 0;
-                        seeds.push_back(found.clone());
-                        seeds.extend(self.follow(found, &step));
+                        let budget = search_budget(steps);
+                        seeds.push_back((found.clone(), budget));
+                        seeds.extend(self.follow(found, &step, budget));
                     }
                     None => stalled += 1,
+                }
+            }
+            if let Some(plateau) = plateau.take() {
+                if seeds.is_empty() {
+                    seeds.extend(plateau);
                 }
             }
         }
@@ -476,15 +512,16 @@ impl Enumerator<'_> {
     /// Takes `step` again and again from `from`, while each run enters a goal still
     /// open: `n + 1` after `n + 1`, an entry moved one key further each time, one more
     /// entry continuing a run of values, the next iteration's exit each time. The tests
-    /// found, each a seed for the breadth-first search.
-    fn follow(&mut self, from: TestInput, step: &search::Step) -> Vec<TestInput> {
+    /// found, each a seed for the breadth-first search with its step budget.
+    fn follow(&mut self, from: TestInput, step: &search::Step, budget: u64) -> Vec<(TestInput, u64)> {
         let mut found = Vec::new();
-        let mut current = from;
+        let (mut current, mut budget) = (from, budget);
         while !self.search_done() {
             let next = self.neighbours(&current).into_iter().find(|(other, _)| other == step);
             let Some((_, next)) = next else { break };
-            let Some(test) = self.try_neighbour(next) else { break };
-            found.push(test.clone());
+            let Some((test, steps)) = self.try_neighbour(next, budget) else { break };
+            budget = search_budget(steps);
+            found.push((test.clone(), budget));
             current = test;
         }
         found
@@ -495,15 +532,20 @@ impl Enumerator<'_> {
     }
 
     /// Replays `input`; when its run enters a goal still open, keeps it as a test and
-    /// returns its input (its trace completed by the run). Most neighbours enter none,
-    /// which a run without checks tells first ([`Replayer::may_enter`]): a loop
-    /// invariant quantified over pairs of cells costs a replay of `bubble_sort` with
-    /// `n = 30` some 40 ms when checked.
-    fn try_neighbour(&mut self, input: TestInput) -> Option<TestInput> {
-        if let Some(goals) = self.replayer.may_enter(&input) {
-            if goal_indices(self.goals, &goals).into_iter().all(|index| self.status[index].is_some()) {
-                return None;
+    /// returns its input (its trace completed by the run) and the steps the run took.
+    /// Most neighbours enter none, which a run without checks, in at most `budget`
+    /// steps, tells first ([`Replayer::may_enter`]): a loop invariant quantified over
+    /// pairs of cells costs a replay of `bubble_sort` with `n = 30` some 40 ms when
+    /// checked.
+    fn try_neighbour(&mut self, input: TestInput, budget: u64) -> Option<(TestInput, u64)> {
+        match self.replayer.may_enter(&input, budget) {
+            Prospect::AtMost(goals) => {
+                if goal_indices(self.goals, &goals).into_iter().all(|index| self.status[index].is_some()) {
+                    return None;
+                }
             }
+            Prospect::TooLong => return None,
+            Prospect::Unknown => {}
         }
         let test = self.replayer.run(input);
         let covers = self.entered(&test);
@@ -512,9 +554,9 @@ impl Enumerator<'_> {
             return None;
         }
         self.cover(&covers);
-        let input = test.input.clone();
+        let found = (test.input.clone(), test.replay.steps);
         self.candidates.push(Candidate { targets: open, covers, unconfirmed: None, test });
-        Some(input)
+        Some(found)
     }
 
     /// Whether a search has nothing left to do: every goal is decided, or the run's time

@@ -26,6 +26,18 @@ pub struct ReplayedTest {
     pub covers: Vec<GoalId>,
 }
 
+/// What a run without checks says of an input ([`Replayer::may_enter`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prospect {
+    /// Its checked run enters at most these goals.
+    AtMost(Vec<GoalId>),
+    /// Nothing: the run ended where the checked one may not have (an expression it
+    /// cannot evaluate, a trace that does not fit); only the checked run tells.
+    Unknown,
+    /// The run took more than the steps it was given.
+    TooLong,
+}
+
 /// Replays models of one implementation.
 pub struct Replayer<'a> {
     pub machine: &'a Machine<'a>,
@@ -124,20 +136,17 @@ impl Replayer<'_> {
         branches
     }
 
-    /// The goals a run of `input` may enter, by a run that checks no assertion
-    /// ([`Machine::run_unchecked`]): a superset of what its checked run enters, or `None`
-    /// when that run ended where the checked one may not have (the budget, an expression
-    /// it cannot evaluate, a trace that does not fit).
-    pub fn may_enter(&self, input: &TestInput) -> Option<Vec<GoalId>> {
-        let replay = self.machine.run_unchecked(input);
+    /// What a run of `input` that checks no assertion ([`Machine::run_unchecked`]), in
+    /// at most `max_steps` steps, says of the goals its checked run enters.
+    pub fn may_enter(&self, input: &TestInput, max_steps: u64) -> Prospect {
+        let replay = self.machine.run_unchecked(input, max_steps);
         match replay.outcome {
             interp::Outcome::Passed
             | interp::Outcome::Failed(_)
             | interp::Outcome::Infeasible(_)
-            | interp::Outcome::Invalid(_) => Some(self.covers(&replay)),
-            interp::Outcome::ReplayError { .. }
-            | interp::Outcome::CannotEvaluate(_)
-            | interp::Outcome::BudgetExhausted(_) => None,
+            | interp::Outcome::Invalid(_) => Prospect::AtMost(self.covers(&replay)),
+            interp::Outcome::ReplayError { .. } | interp::Outcome::CannotEvaluate(_) => Prospect::Unknown,
+            interp::Outcome::BudgetExhausted(_) => Prospect::TooLong,
         }
     }
 

@@ -17,7 +17,7 @@
 use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, State};
 use super::inputs::{entry, Entry};
 use super::{
-    branch_name, Checks, Coverage, Machine, Outcome, Replay, Stop, TestInput, TraceItem, TraceMode, Violation,
+    branch_name, Checks, Coverage, Limits, Machine, Outcome, Replay, Stop, TestInput, TraceItem, TraceMode, Violation,
     ViolationKind,
 };
 use crate::cfg::print::print_expr;
@@ -92,7 +92,12 @@ struct CallSite<'r> {
     span: Span,
 }
 
-pub(super) fn run(machine: &Machine<'_>, input: &TestInput, mode: TraceMode, checks: Checks) -> Replay {
+pub(super) fn run(
+    machine: &Machine<'_>,
+    input: &TestInput,
+    mode: TraceMode,
+    (checks, limits): (Checks, Limits),
+) -> Replay {
     let entry = match entry(machine, input) {
         Ok(entry) => entry,
         Err(outcome) => {
@@ -100,7 +105,7 @@ pub(super) fn run(machine: &Machine<'_>, input: &TestInput, mode: TraceMode, che
             return Replay { outcome, coverage, path: Vec::new(), outputs: Vec::new(), trace: Vec::new(), steps: 0 };
         }
     };
-    let mut eval = Evaluator::new(machine.program, machine.limits, entry.consts.clone(), &entry.functions);
+    let mut eval = Evaluator::new(machine.program, limits, entry.consts.clone(), &entry.functions);
     eval.universes = universes(machine.program, &entry, input);
     let mut runner = Runner {
         machine,

@@ -92,7 +92,7 @@ impl<'a> Machine<'a> {
 
     /// Runs one test.
     pub fn run(&self, input: &TestInput, mode: TraceMode) -> Replay {
-        exec::run(self, input, mode, Checks::All)
+        exec::run(self, input, mode, (Checks::All, self.limits))
     }
 
     /// Runs `input` ([`TraceMode::Complete`]) checking no assertion: no `assert`, loop
@@ -101,9 +101,12 @@ impl<'a> Machine<'a> {
     /// a checked run of `input` enters, this run enters too (a check can only end a run
     /// early), at a fraction of the cost when the checks quantify over large ranges: a
     /// filter, for inputs that matter only by what they enter (the search of
-    /// `gen::search`). Its outcome says nothing of the test.
-    pub fn run_unchecked(&self, input: &TestInput) -> Replay {
-        exec::run(self, input, TraceMode::Complete, Checks::None)
+    /// `gen::search`). Its outcome says nothing of the test. It stops after at most
+    /// `max_steps` steps (and the machine's own limit): a filter must not spend the
+    /// budget of a test on an input that loops.
+    pub fn run_unchecked(&self, input: &TestInput, max_steps: u64) -> Replay {
+        let limits = Limits { max_steps: max_steps.min(self.limits.max_steps), ..self.limits };
+        exec::run(self, input, TraceMode::Complete, (Checks::None, limits))
     }
 
     /// The graphs the machine runs.

@@ -726,14 +726,16 @@ fn an_unchecked_run_goes_on_past_every_check_but_stops_at_assumptions() {
     let (id, header) = (fixture.implementation("U"), fixture.cfg("U").loops[0].header);
     let checked = machine.run(&fixture.test("U", vec![int(5)], Vec::new()), TraceMode::Complete);
     assert!(matches!(&checked.outcome, Outcome::Failed(violation) if violation.kind == ViolationKind::Assert));
-    let unchecked = machine.run_unchecked(&fixture.test("U", vec![int(5)], Vec::new()));
+    let unchecked = machine.run_unchecked(&fixture.test("U", vec![int(5)], Vec::new()), u64::MAX);
     assert_eq!(unchecked.outcome, Outcome::Passed, "the assertion, the callee's contract, the invariant and `ensures`");
     assert_eq!(unchecked.coverage.loops[&(id, header)], [5]);
     assert!(checked.path.len() < unchecked.path.len() && unchecked.path.starts_with(&checked.path));
-    let assumed = machine.run_unchecked(&fixture.test("U", vec![int(3)], Vec::new()));
+    let assumed = machine.run_unchecked(&fixture.test("U", vec![int(3)], Vec::new()), u64::MAX);
     assert!(matches!(&assumed.outcome, Outcome::Infeasible(stop) if stop.message.contains("i != 3")));
-    let invalid = machine.run_unchecked(&fixture.test("U", vec![int(-1)], Vec::new()));
+    let invalid = machine.run_unchecked(&fixture.test("U", vec![int(-1)], Vec::new()), u64::MAX);
     assert!(matches!(invalid.outcome, Outcome::Invalid(_)), "the entry's `requires` are the test's precondition");
+    let short = machine.run_unchecked(&fixture.test("U", vec![int(5)], Vec::new()), 10);
+    assert!(matches!(short.outcome, Outcome::BudgetExhausted(_)), "its own step budget: {:?}", short.outcome);
 }
 
 #[test]
