@@ -141,6 +141,12 @@ impl Enumeration {
 }
 
 /// The indices in `goals` of the goals `ids` names, in order.
+/// For each of `from`, the index of the goal of `to` with its id, if any.
+fn same_goals(from: &[Goal], to: &[Goal]) -> Vec<Option<usize>> {
+    let index: BTreeMap<&GoalId, usize> = to.iter().enumerate().map(|(index, goal)| (&goal.id, index)).collect();
+    from.iter().map(|goal| index.get(&goal.id).copied()).collect()
+}
+
 fn goal_indices(goals: &[Goal], ids: &[GoalId]) -> Vec<usize> {
     let ids: BTreeSet<&GoalId> = ids.iter().collect();
     (0..goals.len()).filter(|&index| ids.contains(&goals[index].id)).collect()
@@ -176,6 +182,8 @@ struct Enumerator<'a> {
     beyond: Vec<BlockId>,
     /// The alternatives of each nondeterministic branch, for the search (computed once).
     branches: BTreeMap<String, BTreeSet<String>>,
+    /// For each of the replayer's goals, the index of the same goal here, if any.
+    replayed_goals: Vec<Option<usize>>,
     candidates: Vec<Candidate>,
     checks: u32,
 }
@@ -230,6 +238,7 @@ pub fn enumerate_open(
         miss_beyond: vec![false; goals.len()],
         beyond: replayer.beyond_blocks(),
         branches: if strategy.search { replayer.branches() } else { BTreeMap::new() },
+        replayed_goals: same_goals(replayer.goals, goals),
         candidates: Vec::new(),
         checks: 0,
     };
@@ -517,8 +526,7 @@ impl Enumerator<'_> {
         let mut found = Vec::new();
         let (mut current, mut budget) = (from, budget);
         while !self.search_done() {
-            let next = self.neighbours(&current).into_iter().find(|(other, _)| other == step);
-            let Some((_, next)) = next else { break };
+            let Some(next) = self.take(&current, step) else { break };
             let Some((test, steps)) = self.try_neighbour(next, budget) else { break };
             budget = search_budget(steps);
             found.push((test.clone(), budget));
@@ -528,7 +536,16 @@ impl Enumerator<'_> {
     }
 
     fn neighbours(&self, seed: &TestInput) -> Vec<(search::Step, TestInput)> {
-        search::neighbours(seed, &search::Shape { types: self.replayer.value_types(seed), branches: &self.branches })
+        search::neighbours(seed, &self.shape(seed))
+    }
+
+    /// `seed`'s neighbour by `step`, if it has one.
+    fn take(&self, seed: &TestInput, step: &search::Step) -> Option<TestInput> {
+        search::take(seed, step, &self.shape(seed))
+    }
+
+    fn shape(&self, seed: &TestInput) -> search::Shape<'_> {
+        search::Shape { types: self.replayer.value_types(seed), branches: &self.branches }
     }
 
     /// Replays `input`; when its run enters a goal still open, keeps it as a test and
@@ -539,8 +556,9 @@ impl Enumerator<'_> {
     /// checked.
     fn try_neighbour(&mut self, input: TestInput, budget: u64) -> Option<(TestInput, u64)> {
         match self.replayer.may_enter(&input, budget) {
-            Prospect::AtMost(goals) => {
-                if goal_indices(self.goals, &goals).into_iter().all(|index| self.status[index].is_some()) {
+            Prospect::AtMost(entered) => {
+                let mut here = entered.into_iter().filter_map(|index| self.replayed_goals[index]);
+                if here.all(|index| self.status[index].is_some()) {
                     return None;
                 }
             }

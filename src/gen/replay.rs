@@ -29,8 +29,8 @@ pub struct ReplayedTest {
 /// What a run without checks says of an input ([`Replayer::may_enter`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Prospect {
-    /// Its checked run enters at most these goals.
-    AtMost(Vec<GoalId>),
+    /// Its checked run enters at most these goals (indices into [`Replayer::goals`]).
+    AtMost(Vec<usize>),
     /// Nothing: the run ended where the checked one may not have (an expression it
     /// cannot evaluate, a trace that does not fit); only the checked run tells.
     Unknown,
@@ -144,7 +144,7 @@ impl Replayer<'_> {
             interp::Outcome::Passed
             | interp::Outcome::Failed(_)
             | interp::Outcome::Infeasible(_)
-            | interp::Outcome::Invalid(_) => Prospect::AtMost(self.covers(&replay)),
+            | interp::Outcome::Invalid(_) => Prospect::AtMost(self.entered(&replay)),
             interp::Outcome::ReplayError { .. } | interp::Outcome::CannotEvaluate(_) => Prospect::Unknown,
             interp::Outcome::BudgetExhausted(_) => Prospect::TooLong,
         }
@@ -154,8 +154,13 @@ impl Replayer<'_> {
     /// graph, so a goal of iteration `k` counts only for a run in which the loop really
     /// iterates `k` times ([`interp::Replay::passed`]).
     pub fn covers(&self, replay: &interp::Replay) -> Vec<GoalId> {
+        self.entered(replay).into_iter().map(|index| self.goals[index].id.clone()).collect()
+    }
+
+    /// [`Replayer::covers`], as indices into [`Replayer::goals`].
+    pub fn entered(&self, replay: &interp::Replay) -> Vec<usize> {
         let passed = replay.passed(self.unrolled);
-        self.goals.iter().filter(|goal| passed.contains(&goal.block)).map(|goal| goal.id.clone()).collect()
+        (0..self.goals.len()).filter(|&index| passed.contains(&self.goals[index].block)).collect()
     }
 
     /// Whether `model` runs a loop past the unrolling bound (through its abstraction).

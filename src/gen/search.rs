@@ -27,7 +27,9 @@
 //!   and again, that grows an ascending or descending array entry by entry).
 //!
 //! Each neighbour comes with its [`Step`], which names the change independently of the
-//! input's size, so the enumerator can take a step that found a test again from it.
+//! input's size, so the enumerator can take a step that found a test again from it
+//! ([`take`] computes that one neighbour alone: a step is a [`Change`] applied to one
+//! value).
 //!
 //! Honesty is the replay's: a neighbour counts only for the goals its run enters, and a
 //! neighbour whose run is no execution (a precondition fails) enters none. The order is
@@ -133,16 +135,106 @@ fn choice_neighbours(input: &TestInput, branches: &BTreeMap<String, BTreeSet<Str
 
 /// The values one step from `value`, of type `ty` when known, each with its change.
 fn steps(value: &Value, ty: Option<&hir::Type>) -> Vec<(Change, Value)> {
+    let step = |change: Change| {
+        let stepped = apply(value, &change, ty)?;
+        Some((change, stepped))
+    };
+    changes(value, ty).into_iter().filter_map(step).collect()
+}
+
+/// `input` with `step` taken, when `input` has that step (the neighbour [`neighbours`]
+/// lists with it); only the value it names is computed, so following one step costs
+/// one neighbour, not all of them.
+pub fn take(input: &TestInput, step: &Step, shape: &Shape) -> Option<TestInput> {
+    match step {
+        Step::Value { value, change } => {
+            let ty = shape.types.get(*value).and_then(Option::as_ref);
+            let mut neighbour = input.clone();
+            let slot = neighbour.values_mut().nth(*value)?;
+            *slot = apply(slot, change, ty)?;
+            Some(neighbour)
+        }
+        Step::Choice { .. } => choice_neighbours(input, shape.branches)
+            .into_iter()
+            .find(|(other, _)| other == step)
+            .map(|(_, input)| input),
+    }
+}
+
+/// The changes `value` has (see the module header), in order: an integer's `+1`, `-1`,
+/// doubled, halved (repeats left out); a Boolean negated; a map's default's changes,
+/// then each entry's, each entry's key moves, then its new entries.
+fn changes(value: &Value, ty: Option<&hir::Type>) -> Vec<Change> {
     match value {
-        Value::Int(int) => int_steps(int).into_iter().map(Value::Int).enumerate().map(scalar).collect(),
-        Value::Bool(bool) => vec![scalar((0, Value::Bool(!bool)))],
-        Value::Map(map) => map_steps(map, ty),
+        Value::Int(int) => (0..int_steps(int).len()).map(Change::Scalar).collect(),
+        Value::Bool(_) => vec![Change::Scalar(0)],
+        Value::Map(map) => map_changes(map, ty),
         Value::Elem { .. } | Value::Opaque(_) => Vec::new(),
     }
 }
 
-fn scalar((n, value): (usize, Value)) -> (Change, Value) {
-    (Change::Scalar(n), value)
+fn map_changes(map: &MapValue, ty: Option<&hir::Type>) -> Vec<Change> {
+    let (key_ty, row_ty) = map_types(ty);
+    let row_ty = row_ty.as_ref();
+    let mut found: Vec<Change> =
+        changes(&map.default, row_ty).into_iter().map(|change| Change::Default(Box::new(change))).collect();
+    for (position, (_, value)) in map.entries.iter().enumerate() {
+        let entry = changes(value, row_ty).into_iter();
+        found.extend(entry.map(|change| Change::Entry { position, change: Box::new(change) }));
+    }
+    for position in 0..map.entries.len() {
+        for up in [true, false] {
+            if moved_key(map, position, up).is_some() {
+                found.push(Change::Move { position, up });
+            }
+        }
+    }
+    for (_, above, next_to) in new_keys(map, key_ty) {
+        let values = new_values(map, next_to, row_ty).into_iter();
+        found.extend(values.map(|(value, _)| Change::Grow { above, value }));
+    }
+    found
+}
+
+/// `value` with `change` made, when it has that change.
+fn apply(value: &Value, change: &Change, ty: Option<&hir::Type>) -> Option<Value> {
+    match (value, change) {
+        (Value::Int(int), Change::Scalar(n)) => int_steps(int).into_iter().nth(*n).map(Value::Int),
+        (Value::Bool(bool), Change::Scalar(0)) => Some(Value::Bool(!bool)),
+        (Value::Map(map), _) => apply_to_map(map, change, ty),
+        _ => None,
+    }
+}
+
+fn apply_to_map(map: &MapValue, change: &Change, ty: Option<&hir::Type>) -> Option<Value> {
+    let (key_ty, row_ty) = map_types(ty);
+    let row_ty = row_ty.as_ref();
+    let mut entries = map.entries.clone();
+    let mut default = (*map.default).clone();
+    match change {
+        Change::Scalar(_) => return None,
+        Change::Default(change) => default = apply(&map.default, change, row_ty)?,
+        Change::Entry { position, change } => {
+            let (_, value) = entries.get_mut(*position)?;
+            *value = apply(value, change, row_ty)?;
+        }
+        Change::Move { position, up } => entries[*position].0 = moved_key(map, *position, *up)?,
+        Change::Grow { above, value } => {
+            let (key, _, next_to) = new_keys(map, key_ty).into_iter().find(|(_, other, _)| other == above)?;
+            let values = new_values(map, next_to, row_ty);
+            let (_, value) = values.into_iter().find(|(other, _)| other == value)?;
+            entries.push((Value::Int(key), value));
+        }
+    }
+    Some(with(entries, default))
+}
+
+/// A map type's key type and the type of its rows (see [`row_type`]), where known.
+fn map_types(ty: Option<&hir::Type>) -> (Option<&hir::Type>, Option<hir::Type>) {
+    match ty {
+        Some(hir::Type::Map(map_ty)) => (map_ty.domain.first(), Some(row_type(map_ty))),
+        _ => (None, None),
+    }
 }
 
 /// `v + 1`, `v - 1`, `2v` and `v / 2`, without repeats or `v` itself.
@@ -156,87 +248,35 @@ fn int_steps(int: &BigInt) -> Vec<BigInt> {
     found
 }
 
-/// A map with its default, one entry's value, or one entry's key one step away, or with
-/// a new entry (see the module header), in that order.
-fn map_steps(map: &MapValue, ty: Option<&hir::Type>) -> Vec<(Change, Value)> {
-    let (key_ty, row_ty) = match ty {
-        Some(hir::Type::Map(map_ty)) => (map_ty.domain.first(), Some(row_type(map_ty))),
-        _ => (None, None),
-    };
-    let row_ty = row_ty.as_ref();
-    let default = (*map.default).clone();
-    let mut found: Vec<(Change, Value)> = steps(&map.default, row_ty)
-        .into_iter()
-        .map(|(change, default)| (Change::Default(Box::new(change)), with(map.entries.clone(), default)))
-        .collect();
-    let changes = value_steps(map, row_ty).into_iter().chain(key_moves(map)).chain(new_entries(map, key_ty, row_ty));
-    for (change, entries) in changes {
-        found.push((change, with(entries, default.clone())));
-    }
-    found
-}
-
-type Entries = Vec<(Value, Value)>;
-
-fn with(entries: Entries, default: Value) -> Value {
+fn with(entries: Vec<(Value, Value)>, default: Value) -> Value {
     Value::Map(MapValue::new(entries, default))
 }
 
-/// The map's entries with one entry's value one step away.
-fn value_steps(map: &MapValue, row_ty: Option<&hir::Type>) -> Vec<(Change, Entries)> {
-    let mut found = Vec::new();
-    for (position, (_, value)) in map.entries.iter().enumerate() {
-        for (change, step) in steps(value, row_ty) {
-            let mut entries = map.entries.clone();
-            entries[position].1 = step;
-            found.push((Change::Entry { position, change: Box::new(change) }, entries));
-        }
-    }
-    found
+/// The next free key up or down from the integer key of the map's `position`-th entry.
+fn moved_key(map: &MapValue, position: usize, up: bool) -> Option<Value> {
+    let Value::Int(key) = &map.entries.get(position)?.0 else { return None };
+    let moved = Value::Int(if up { key + 1 } else { key - 1 });
+    map.entries.iter().all(|(other, _)| *other != moved).then_some(moved)
 }
 
-/// The map's entries with one integer key moved to the next free key up or down.
-fn key_moves(map: &MapValue) -> Vec<(Change, Entries)> {
-    let mut found = Vec::new();
-    for (position, (key, _)) in map.entries.iter().enumerate() {
-        let Value::Int(key) = key else { continue };
-        for (moved, up) in [(key + 1, true), (key - 1, false)] {
-            let moved = Value::Int(moved);
-            if map.entries.iter().all(|(other, _)| *other != moved) {
-                let mut entries = map.entries.clone();
-                entries[position].0 = moved;
-                found.push((Change::Move { position, up }, entries));
+/// The values of a new entry next to `next_to` (the entry it grows from, if any): each
+/// one step from the default, then one more and one less than `next_to`'s value when
+/// that is neither the default nor one of those.
+fn new_values(map: &MapValue, next_to: Option<&Value>, row_ty: Option<&hir::Type>) -> Vec<(NewValue, Value)> {
+    let mut values: Vec<(NewValue, Value)> = steps(&map.default, row_ty)
+        .into_iter()
+        .enumerate()
+        .map(|(n, (_, value))| (NewValue::FromDefault(n), value))
+        .collect();
+    if let Some(Value::Int(next_to)) = next_to {
+        for (value, up) in [(next_to + 1, true), (next_to - 1, false)] {
+            let value = Value::Int(value);
+            if value != *map.default && values.iter().all(|(_, other)| *other != value) {
+                values.push((NewValue::Continuing { up }, value));
             }
         }
     }
-    found
-}
-
-/// The map's entries with one more, at a key of [`new_keys`]: its value one step from
-/// the default, or one from the value of the entry it is next to.
-fn new_entries(map: &MapValue, key_ty: Option<&hir::Type>, row_ty: Option<&hir::Type>) -> Vec<(Change, Entries)> {
-    let mut found = Vec::new();
-    for (key, above, next_to) in new_keys(map, key_ty) {
-        let mut values: Vec<(NewValue, Value)> = steps(&map.default, row_ty)
-            .into_iter()
-            .enumerate()
-            .map(|(n, (_, value))| (NewValue::FromDefault(n), value))
-            .collect();
-        if let Some(Value::Int(next_to)) = next_to {
-            for (value, up) in [(next_to + 1, true), (next_to - 1, false)] {
-                let value = Value::Int(value);
-                if value != *map.default && values.iter().all(|(_, other)| *other != value) {
-                    values.push((NewValue::Continuing { up }, value));
-                }
-            }
-        }
-        for (new_value, value) in values {
-            let mut entries = map.entries.clone();
-            entries.push((Value::Int(key.clone()), value));
-            found.push((Change::Grow { above, value: new_value }, entries));
-        }
-    }
-    found
+    values
 }
 
 /// Where a map indexed by integers gets a new entry: next to its largest key (`above`)
@@ -359,6 +399,29 @@ mod tests {
             vec![goto("while#1/body"), havoc, goto("while#1/body"), goto("while#1/body")],
         ];
         assert_eq!(traces, expected);
+    }
+
+    #[test]
+    fn taking_a_step_gives_the_neighbour_listed_with_it_and_no_other_input_has_it() {
+        let rows = hir::Type::Map(std::sync::Arc::new(hir::MapType {
+            domain: vec![hir::Type::Int, hir::Type::Int],
+            range: hir::Type::Int,
+        }));
+        let matrix = Value::Map(MapValue::new(vec![(int(1), map(&[(0, 3)], 0))], map(&[], 0)));
+        let input = TestInput {
+            params: vec![int(4), Value::Bool(false), map(&[(2, 5), (3, 7)], 0), matrix],
+            ..TestInput::new(hir::ImplId::from_index(0))
+        };
+        let shape = Shape { types: vec![None, None, Some(int_map()), Some(rows)], branches: &BTreeMap::new() };
+        let found = neighbours(&input, &shape);
+        assert!(found.len() > 40, "{} neighbours", found.len());
+        for (step, neighbour) in &found {
+            assert_eq!(take(&input, step, &shape).as_ref(), Some(neighbour), "{step:?}");
+        }
+        let moved = Step::Value { value: 2, change: Change::Move { position: 0, up: true } };
+        assert_eq!(take(&input, &moved, &shape), None, "key 3 is taken");
+        let past = Step::Value { value: 2, change: Change::Entry { position: 2, change: Box::new(Change::Scalar(0)) } };
+        assert_eq!(take(&input, &past, &shape), None, "two entries");
     }
 
     #[test]

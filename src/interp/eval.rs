@@ -220,7 +220,8 @@ impl<'p> Evaluator<'p> {
     }
 
     /// `map[indices]`; a map held by a variable is read in place, not copied (replay
-    /// reads arrays of thousands of entries inside quantifiers).
+    /// reads arrays of thousands of entries inside quantifiers), and so is each row of
+    /// a selection from it (`m[i][j]` copies no row of `m`).
     fn select(
         &mut self,
         state: State<'_>,
@@ -229,14 +230,17 @@ impl<'p> Evaluator<'p> {
         indices: &[hir::Expr],
         span: Span,
     ) -> Eval<Value> {
-        let Some((var, var_old, steps)) = held_var(map, old) else {
+        let Some(HeldChain { var, var_old, steps, rows }) = held_chain(map, old) else {
             let map = self.eval_in(state, map, old)?;
             let keys = self.keys(state, indices, old)?;
             return select(&map, &keys, span);
         };
         // The steps the map operand would have taken as an expression.
         self.charge(steps)?;
-        let keys = self.keys(state, indices, old)?;
+        let mut keys = Vec::new();
+        for (indices, old) in rows.into_iter().chain([(indices, old)]) {
+            keys.extend(self.keys(state, indices, old)?);
+        }
         match self.lookup(state, var, var_old) {
             Some(value) => select(value, &keys, span),
             None => cannot(span, "a variable with no value here"),
@@ -441,12 +445,26 @@ fn euclidean(a: &BigInt, b: &BigInt, span: Span) -> Eval<(BigInt, BigInt)> {
     Ok((q, r))
 }
 
-/// The variable `expr` is (inside `old(..)` or not), with the steps evaluating it
-/// takes: `a` or `old(a)`.
-fn held_var(expr: &hir::Expr, old: bool) -> Option<(hir::Var, bool, u64)> {
+/// A map operand that reads a variable: `a`, `old(a)`, or rows of one, `m[i]`.
+struct HeldChain<'e> {
+    var: hir::Var,
+    /// Whether the variable is read inside `old(..)`.
+    var_old: bool,
+    /// The steps evaluating the operand as an expression takes (its nodes).
+    steps: u64,
+    /// The index lists selecting the row, innermost first, each with whether it is
+    /// inside `old(..)`.
+    rows: Vec<(&'e [hir::Expr], bool)>,
+}
+
+fn held_chain(expr: &hir::Expr, old: bool) -> Option<HeldChain<'_>> {
     match &expr.kind {
-        ExprKind::Var(var) => Some((*var, old, 1)),
-        ExprKind::Old(inner) => held_var(inner, true).map(|(var, old, steps)| (var, old, steps + 1)),
+        ExprKind::Var(var) => Some(HeldChain { var: *var, var_old: old, steps: 1, rows: Vec::new() }),
+        ExprKind::Old(inner) => held_chain(inner, true).map(|chain| HeldChain { steps: chain.steps + 1, ..chain }),
+        ExprKind::Select { map, indices } => held_chain(map, old).map(|mut chain| {
+            chain.rows.push((indices, old));
+            HeldChain { steps: chain.steps + 1, ..chain }
+        }),
         _ => None,
     }
 }
