@@ -493,10 +493,11 @@ impl Enumerator<'_> {
         let mut plateau = Some(Vec::new());
         let mut stalled = 0;
         while let Some((seed, budget)) = seeds.pop_front() {
-            for (step, input) in self.neighbours(&seed) {
+            for step in self.steps_from(&seed) {
                 if stalled >= SEARCH_STALL || self.search_done() {
                     return;
                 }
+                let Some(input) = self.take(&seed, &step) else { continue };
                 if let Some(plateau) = &mut plateau {
                     plateau.push((input.clone(), budget));
                 }
@@ -535,8 +536,8 @@ impl Enumerator<'_> {
         found
     }
 
-    fn neighbours(&self, seed: &TestInput) -> Vec<(search::Step, TestInput)> {
-        search::neighbours(seed, &self.shape(seed))
+    fn steps_from(&self, seed: &TestInput) -> Vec<search::Step> {
+        search::steps_from(seed, &self.shape(seed))
     }
 
     /// `seed`'s neighbour by `step`, if it has one.

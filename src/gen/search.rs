@@ -90,47 +90,30 @@ pub enum NewValue {
     Continuing { up: bool },
 }
 
-/// The inputs one step from `input` (see the module header), in a fixed order: values
-/// in [`TestInput::values_mut`] order, each value's steps in the order above, then the
-/// trace's choices; each with its step.
-pub fn neighbours(input: &TestInput, shape: &Shape) -> Vec<(Step, TestInput)> {
-    let mut found = value_neighbours(input, &shape.types);
-    found.extend(choice_neighbours(input, shape.branches));
-    found
-}
-
-/// The inputs with one value one step away.
-fn value_neighbours(input: &TestInput, types: &[Option<hir::Type>]) -> Vec<(Step, TestInput)> {
-    let values: Vec<Value> = input.clone().values_mut().map(|value| value.clone()).collect();
+/// The steps from `input` to its neighbours (see the module header), in a fixed order:
+/// values in [`TestInput::values_mut`] order, each value's changes in the order above,
+/// then the trace's choices. No neighbour is computed: a search takes each step in turn
+/// ([`take`]), so one that stops early builds only the inputs it runs.
+pub fn steps_from(input: &TestInput, shape: &Shape) -> Vec<Step> {
+    let mut values = input.clone();
     let mut found = Vec::new();
-    for (index, value) in values.iter().enumerate() {
-        for (change, step) in steps(value, types.get(index).and_then(Option::as_ref)) {
-            let mut neighbour = input.clone();
-            if let Some(slot) = neighbour.values_mut().nth(index) {
-                *slot = step;
-            }
-            found.push((Step::Value { value: index, change }, neighbour));
-        }
+    for (index, value) in values.values_mut().enumerate() {
+        let ty = shape.types.get(index).and_then(Option::as_ref);
+        found.extend(changes(value, ty).into_iter().map(|change| Step::Value { value: index, change }));
+    }
+    for (goto, (_, target)) in gotos(input).enumerate() {
+        let others = shape.branches.get(target).into_iter().flatten();
+        found.extend(others.map(|other| Step::Choice { goto, target: other.clone() }));
     }
     found
 }
 
-/// The inputs with one nondeterministic choice of the trace made otherwise, and the
-/// choices after it left to the interpreter (they were made for another path).
-fn choice_neighbours(input: &TestInput, branches: &BTreeMap<String, BTreeSet<String>>) -> Vec<(Step, TestInput)> {
-    let gotos = input.trace.iter().enumerate().filter_map(|(position, item)| match item {
+/// The trace's `goto` choices: each one's position in the trace and branch.
+fn gotos(input: &TestInput) -> impl Iterator<Item = (usize, &String)> {
+    input.trace.iter().enumerate().filter_map(|(position, item)| match item {
         TraceItem::Goto { target } => Some((position, target)),
         _ => None,
-    });
-    let mut found = Vec::new();
-    for (goto, (position, target)) in gotos.enumerate() {
-        for other in branches.get(target).into_iter().flatten() {
-            let mut trace = input.trace[..position].to_vec();
-            trace.push(TraceItem::Goto { target: other.clone() });
-            found.push((Step::Choice { goto, target: other.clone() }, TestInput { trace, ..input.clone() }));
-        }
-    }
-    found
+    })
 }
 
 /// The values one step from `value`, of type `ty` when known, each with its change.
@@ -142,9 +125,8 @@ fn steps(value: &Value, ty: Option<&hir::Type>) -> Vec<(Change, Value)> {
     changes(value, ty).into_iter().filter_map(step).collect()
 }
 
-/// `input` with `step` taken, when `input` has that step (the neighbour [`neighbours`]
-/// lists with it); only the value it names is computed, so following one step costs
-/// one neighbour, not all of them.
+/// `input` with `step` taken, when `input` has that step (one of [`steps_from`]); only
+/// the value it names is computed.
 pub fn take(input: &TestInput, step: &Step, shape: &Shape) -> Option<TestInput> {
     match step {
         Step::Value { value, change } => {
@@ -154,10 +136,17 @@ pub fn take(input: &TestInput, step: &Step, shape: &Shape) -> Option<TestInput> 
             *slot = apply(slot, change, ty)?;
             Some(neighbour)
         }
-        Step::Choice { .. } => choice_neighbours(input, shape.branches)
-            .into_iter()
-            .find(|(other, _)| other == step)
-            .map(|(_, input)| input),
+        // The choice made otherwise, and those after it left to the interpreter (they
+        // were made for another path).
+        Step::Choice { goto, target } => {
+            let (position, chosen) = gotos(input).nth(*goto)?;
+            if !shape.branches.get(chosen).is_some_and(|others| others.contains(target)) {
+                return None;
+            }
+            let mut trace = input.trace[..position].to_vec();
+            trace.push(TraceItem::Goto { target: target.clone() });
+            Some(TestInput { trace, ..input.clone() })
+        }
     }
 }
 
@@ -308,6 +297,15 @@ fn new_keys<'m>(map: &'m MapValue, key_ty: Option<&hir::Type>) -> Vec<(BigInt, b
 mod tests {
     use super::*;
 
+    /// Every neighbour of `input`, with its step.
+    fn neighbours(input: &TestInput, shape: &Shape) -> Vec<(Step, TestInput)> {
+        let neighbour = |step: Step| {
+            let neighbour = take(input, &step, shape)?;
+            Some((step, neighbour))
+        };
+        steps_from(input, shape).into_iter().filter_map(neighbour).collect()
+    }
+
     fn int(value: i64) -> Value {
         Value::Int(BigInt::from(value))
     }
@@ -391,8 +389,9 @@ mod tests {
             (loop_branches[0].clone(), BTreeSet::from([loop_branches[1].clone()])),
             (loop_branches[1].clone(), BTreeSet::from([loop_branches[0].clone()])),
         ]);
-        let traces: Vec<Vec<TraceItem>> =
-            choice_neighbours(&input, &branches).into_iter().map(|(_, input)| input.trace).collect();
+        let shape = Shape { types: Vec::new(), branches: &branches };
+        let choices = neighbours(&input, &shape).into_iter().filter(|(step, _)| matches!(step, Step::Choice { .. }));
+        let traces: Vec<Vec<TraceItem>> = choices.map(|(_, input)| input.trace).collect();
         let expected = [
             vec![goto("while#1/exit")],
             vec![goto("while#1/body"), havoc.clone(), goto("while#1/exit")],
@@ -402,7 +401,7 @@ mod tests {
     }
 
     #[test]
-    fn taking_a_step_gives_the_neighbour_listed_with_it_and_no_other_input_has_it() {
+    fn every_step_listed_can_be_taken_and_a_step_another_input_has_cannot() {
         let rows = hir::Type::Map(std::sync::Arc::new(hir::MapType {
             domain: vec![hir::Type::Int, hir::Type::Int],
             range: hir::Type::Int,
@@ -413,10 +412,11 @@ mod tests {
             ..TestInput::new(hir::ImplId::from_index(0))
         };
         let shape = Shape { types: vec![None, None, Some(int_map()), Some(rows)], branches: &BTreeMap::new() };
-        let found = neighbours(&input, &shape);
-        assert!(found.len() > 40, "{} neighbours", found.len());
-        for (step, neighbour) in &found {
-            assert_eq!(take(&input, step, &shape).as_ref(), Some(neighbour), "{step:?}");
+        let listed = steps_from(&input, &shape);
+        assert!(listed.len() > 40, "{} steps", listed.len());
+        for step in &listed {
+            let neighbour = take(&input, step, &shape).unwrap_or_else(|| panic!("{step:?} is listed"));
+            assert_ne!(neighbour, input, "{step:?} changes something");
         }
         let moved = Step::Value { value: 2, change: Change::Move { position: 0, up: true } };
         assert_eq!(take(&input, &moved, &shape), None, "key 3 is taken");
