@@ -17,6 +17,7 @@
 //! local, or a value or choice of the trace):
 //! - an integer: `+1`, `-1`, doubled, halved (toward 0);
 //! - a Boolean: negated;
+//! - an element of an uninterpreted type: the next or the previous element;
 //! - a nondeterministic choice (`if (*)`, `while (*)`, `goto A, B`): another branch,
 //!   the choices after it left to the interpreter (it takes the first feasible branch);
 //! - a map: its default one step away; one entry's value one step away; an entry with
@@ -157,8 +158,9 @@ fn changes(value: &Value, ty: Option<&hir::Type>) -> Vec<Change> {
     match value {
         Value::Int(int) => (0..int_steps(int).len()).map(Change::Scalar).collect(),
         Value::Bool(_) => vec![Change::Scalar(0)],
+        Value::Elem { index, .. } => (0..elem_steps(*index).len()).map(Change::Scalar).collect(),
         Value::Map(map) => map_changes(map, ty),
-        Value::Elem { .. } | Value::Opaque(_) => Vec::new(),
+        Value::Opaque(_) => Vec::new(),
     }
 }
 
@@ -190,6 +192,9 @@ fn apply(value: &Value, change: &Change, ty: Option<&hir::Type>) -> Option<Value
     match (value, change) {
         (Value::Int(int), Change::Scalar(n)) => int_steps(int).into_iter().nth(*n).map(Value::Int),
         (Value::Bool(bool), Change::Scalar(0)) => Some(Value::Bool(!bool)),
+        (Value::Elem { ty, index }, Change::Scalar(n)) => {
+            elem_steps(*index).into_iter().nth(*n).map(|index| Value::Elem { ty: *ty, index })
+        }
         (Value::Map(map), _) => apply_to_map(map, change, ty),
         _ => None,
     }
@@ -224,6 +229,12 @@ fn map_types(ty: Option<&hir::Type>) -> (Option<&hir::Type>, Option<hir::Type>) 
         Some(hir::Type::Map(map_ty)) => (map_ty.domain.first(), Some(row_type(map_ty))),
         _ => (None, None),
     }
+}
+
+/// The next and the previous element of an uninterpreted type (elements are numbered
+/// per test, so either may be a constant's element or a new one; replay decides).
+fn elem_steps(index: u32) -> Vec<u32> {
+    [index.checked_add(1), index.checked_sub(1)].into_iter().flatten().collect()
 }
 
 /// `v + 1`, `v - 1`, `2v` and `v / 2`, without repeats or `v` itself.
@@ -332,6 +343,13 @@ mod tests {
         assert_eq!(values(steps(&int(1), None)), ints(&[2, 0]), "2·1 and 1 + 1 are one step; 1 / 2 is 0 = 1 - 1");
         assert_eq!(values(steps(&int(0), None)), ints(&[1, -1]));
         assert_eq!(values(steps(&int(-3), None)), ints(&[-2, -4, -6, -1]));
+    }
+
+    #[test]
+    fn an_element_steps_to_the_next_and_the_previous() {
+        let elem = |index| Value::Elem { ty: hir::TypeId(0), index };
+        assert_eq!(values(steps(&elem(0), None)), [elem(1)], "element 0 has no previous one");
+        assert_eq!(values(steps(&elem(2), None)), [elem(3), elem(1)]);
     }
 
     #[test]
