@@ -140,13 +140,13 @@ impl Enumeration {
     }
 }
 
-/// The indices in `goals` of the goals `ids` names, in order.
 /// For each of `from`, the index of the goal of `to` with its id, if any.
 fn same_goals(from: &[Goal], to: &[Goal]) -> Vec<Option<usize>> {
     let index: BTreeMap<&GoalId, usize> = to.iter().enumerate().map(|(index, goal)| (&goal.id, index)).collect();
     from.iter().map(|goal| index.get(&goal.id).copied()).collect()
 }
 
+/// The indices in `goals` of the goals `ids` names, in order.
 fn goal_indices(goals: &[Goal], ids: &[GoalId]) -> Vec<usize> {
     let ids: BTreeSet<&GoalId> = ids.iter().collect();
     (0..goals.len()).filter(|&index| ids.contains(&goals[index].id)).collect()
@@ -157,8 +157,8 @@ fn goal_indices(goals: &[Goal], ids: &[GoalId]) -> Vec<usize> {
 pub struct Strategy {
     /// Whether each model is first made small ([`Enumerator::smallest`], issue 6).
     pub minimize: bool,
-    /// Whether the neighbourhood of each new test (and of the all-defaults input) is
-    /// searched by replay before the solver is asked again ([`super::search`], issue 5).
+    /// Whether the neighbourhood of each new test is searched by replay before the
+    /// solver is asked again ([`super::search`], issue 5).
     pub search: bool,
     /// Whether the search starts from the all-defaults input, before the first check
     /// (with unrolling, where that check is the most expensive).
@@ -489,34 +489,51 @@ impl Enumerator<'_> {
     /// loop that `n = 2` enters), so its neighbours are searched around once, as if they
     /// had been found: a goal two steps away is still cheaper than a check.
     fn explore(&mut self, seed: TestInput, steps: u64) {
-        let mut seeds = VecDeque::from([(seed, search_budget(steps))]);
-        let mut plateau = Some(Vec::new());
+        let budget = search_budget(steps);
+        let mut seeds = VecDeque::new();
         let mut stalled = 0;
+        let fruitless = self.search_around(&seed, budget, &mut seeds, &mut stalled);
+        if seeds.is_empty() {
+            seeds.extend(fruitless.iter().filter_map(|step| Some((self.take(&seed, step)?, budget))));
+        }
         while let Some((seed, budget)) = seeds.pop_front() {
-            for step in self.steps_from(&seed) {
-                if stalled >= SEARCH_STALL || self.search_done() {
-                    return;
-                }
-                let Some(input) = self.take(&seed, &step) else { continue };
-                if let Some(plateau) = &mut plateau {
-                    plateau.push((input.clone(), budget));
-                }
-                match self.try_neighbour(input, budget) {
-                    Some((found, steps)) => {
-                        stalled = 0;
-                        let budget = search_budget(steps);
-                        seeds.push_back((found.clone(), budget));
-                        seeds.extend(self.follow(found, &step, budget));
-                    }
-                    None => stalled += 1,
-                }
+            if stalled >= SEARCH_STALL || self.search_done() {
+                return;
             }
-            if let Some(plateau) = plateau.take() {
-                if seeds.is_empty() {
-                    seeds.extend(plateau);
+            self.search_around(&seed, budget, &mut seeds, &mut stalled);
+        }
+    }
+
+    /// Runs the neighbours of `seed` (within `budget` steps each) until the search is
+    /// done or has stalled; queues each test found, and those that taking its step
+    /// again finds. Returns the steps that found none.
+    fn search_around(
+        &mut self,
+        seed: &TestInput,
+        budget: u64,
+        seeds: &mut VecDeque<(TestInput, u64)>,
+        stalled: &mut usize,
+    ) -> Vec<search::Step> {
+        let mut fruitless = Vec::new();
+        for step in self.steps_from(seed) {
+            if *stalled >= SEARCH_STALL || self.search_done() {
+                break;
+            }
+            let Some(input) = self.take(seed, &step) else { continue };
+            match self.try_neighbour(input, budget) {
+                Some((found, steps)) => {
+                    *stalled = 0;
+                    let budget = search_budget(steps);
+                    seeds.push_back((found.clone(), budget));
+                    seeds.extend(self.follow(found, &step, budget));
+                }
+                None => {
+                    *stalled += 1;
+                    fruitless.push(step);
                 }
             }
         }
+        fruitless
     }
 
     /// Takes `step` again and again from `from`, while each run enters a goal still
