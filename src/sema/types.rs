@@ -1,5 +1,5 @@
-//! Types: resolving written types to [`hir::Type`], expanding synonyms, and the error
-//! type that keeps one mistake from causing many errors.
+//! Types: resolving written types to [`hir::Type`](crate::sema::hir::Type), expanding
+//! synonyms, and the error type that keeps one mistake from causing many errors.
 //!
 //! Invariant: a type is [`ERROR`] (or contains it) only if an error was reported for
 //! it, so the error type never reaches a returned HIR.

@@ -1,4 +1,4 @@
-//! z3 models → [`vc::Model`]s.
+//! z3 models → [`vc::Model`](crate::vc::Model)s.
 //!
 //! Input: a z3 model of an [`Encoding`]'s assertions (plus a query), and the z3 image of
 //! its arena. Output: a solver-independent [`Model`]: the executed path (from `%exec@B`

@@ -1,4 +1,5 @@
-//! [`vc::Terms`] → z3 ASTs, in the thread-local z3 context of the calling thread.
+//! [`vc::Terms`](crate::vc::Terms) → z3 ASTs, in the thread-local z3 context of the
+//! calling thread.
 //!
 //! Input: an [`Encoding`]'s arena. Output: one z3 AST per [`TermId`] and one declaration
 //! per [`SymbolId`], built in one pass over the arena (children come first, see

@@ -1,5 +1,5 @@
 //! Reading a suite back (`seedgen run-tests`): the JSON of [`super::json`], or its Boogie
-//! form ([`super::bpl`]) → [`interp::TestInput`]s for the current program, with their
+//! form ([`super::bpl`]) → [`interp::TestInput`](crate::interp::TestInput)s for the current program, with their
 //! expectations. Both forms are read into the same [`json::Suite`] and loaded by
 //! [`load_suite`].
 //!

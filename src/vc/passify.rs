@@ -514,7 +514,7 @@ impl<'t, 'p> Passifier<'t, 'p> {
         self.translator.expr(&mut env, expr)
     }
 
-    /// passify(x, y := e, f) = x@k+1 == e[cur] ∧ y@m+1 == f[cur]
+    /// `passify(x, y := e, f) = x@k+1 == e[cur] ∧ y@m+1 == f[cur]`
     fn assign(
         &mut self,
         state: &mut [Option<TermId>],
@@ -540,8 +540,8 @@ impl<'t, 'p> Passifier<'t, 'p> {
         }
     }
 
-    /// passify(call o := P(a)) = check P.requires[a]; o@, P.modifies@ fresh;
-    /// assume P.ensures[a, o@, old := pre-call].
+    /// `passify(call o := P(a)) = check P.requires[a]; o@, P.modifies@ fresh;`
+    /// `assume P.ensures[a, o@, old := pre-call]`.
     fn call(
         &mut self,
         block: BlockId,
