@@ -181,7 +181,7 @@ struct Enumerator<'a> {
     /// The blocks past the unrolling bound, which a retry of a goal missed there forbids.
     beyond: Vec<BlockId>,
     /// The alternatives of each nondeterministic branch, for the search (computed once).
-    branches: BTreeMap<String, BTreeSet<String>>,
+    branches: &'a BTreeMap<String, BTreeSet<String>>,
     /// For each of the replayer's goals, the index of the same goal here, if any.
     replayed_goals: Vec<Option<usize>>,
     candidates: Vec<Candidate>,
@@ -227,6 +227,7 @@ pub fn enumerate_open(
     strategy: Strategy,
     kept: &[bool],
 ) -> Enumeration {
+    let branches = if strategy.search { replayer.branches() } else { BTreeMap::new() };
     let mut enumerator = Enumerator {
         session,
         strategy,
@@ -237,7 +238,7 @@ pub fn enumerate_open(
         miss_reason: vec![String::new(); goals.len()],
         miss_beyond: vec![false; goals.len()],
         beyond: replayer.beyond_blocks(),
-        branches: if strategy.search { replayer.branches() } else { BTreeMap::new() },
+        branches: &branches,
         replayed_goals: same_goals(replayer.goals, goals),
         candidates: Vec::new(),
         checks: 0,
@@ -247,7 +248,7 @@ pub fn enumerate_open(
     Enumeration { status, candidates: enumerator.candidates, checks: enumerator.checks }
 }
 
-impl Enumerator<'_> {
+impl<'a> Enumerator<'a> {
     fn run(&mut self) {
         if self.strategy.search && self.strategy.search_from_defaults {
             // The all-defaults input is a seed even when it is no execution (a
@@ -515,11 +516,12 @@ impl Enumerator<'_> {
         stalled: &mut usize,
     ) -> Vec<search::Step> {
         let mut fruitless = Vec::new();
-        for step in self.steps_from(seed) {
+        let shape = self.shape(seed);
+        for step in search::steps_from(seed, &shape) {
             if *stalled >= SEARCH_STALL || self.search_done() {
                 break;
             }
-            let Some(input) = self.take(seed, &step) else { continue };
+            let Some(input) = search::take(seed, &step, &shape) else { continue };
             match self.try_neighbour(input, budget) {
                 Some((found, steps)) => {
                     *stalled = 0;
@@ -553,17 +555,15 @@ impl Enumerator<'_> {
         found
     }
 
-    fn steps_from(&self, seed: &TestInput) -> Vec<search::Step> {
-        search::steps_from(seed, &self.shape(seed))
-    }
-
     /// `seed`'s neighbour by `step`, if it has one.
     fn take(&self, seed: &TestInput, step: &search::Step) -> Option<TestInput> {
         search::take(seed, step, &self.shape(seed))
     }
 
-    fn shape(&self, seed: &TestInput) -> search::Shape<'_> {
-        search::Shape { types: self.replayer.value_types(seed), branches: &self.branches }
+    /// What the search needs to know of `seed`'s values; it borrows nothing of the
+    /// enumerator, so it lasts while tests are run.
+    fn shape(&self, seed: &TestInput) -> search::Shape<'a> {
+        search::Shape { types: self.replayer.value_types(seed), branches: self.branches }
     }
 
     /// Replays `input`; when its run enters a goal still open, keeps it as a test and
