@@ -27,11 +27,13 @@
 //! [`MAX_SMALL_SCOPE_FAILURES`] retries that did not help, a session stops.
 //!
 //! **Start-up cost** (issue 3: a whole run under 50 ms). A session's fixed cost is z3's:
-//! a fresh context touches some 17 MB of fresh memory (about 4,400 page faults, 10 ms on
-//! the benchmark machine), and z3's default solver builds its whole default tactic the
-//! first time it is used (30 million instructions, 6–8 ms), for a non-incremental mode
-//! that checks under assumptions never enter. [`configure_process`] removes both, once
-//! per process, leaving the solver that answers as it was: see there.
+//! a fresh context touches some 17 MB of fresh memory (about 4,400 page faults in 4 KiB
+//! pages, 15 ms of system time on the benchmark machine), and z3's default solver builds
+//! its whole default tactic the first time it is used (30 million instructions, 6–8 ms),
+//! for a non-incremental mode that checks under assumptions never enter.
+//! [`configure_process`], once per process, spares the tactic and keeps freed memory;
+//! each worker thread advises its arena for huge pages before its context exists
+//! ([`super::memory`]). The solver that answers is the same.
 //!
 //! **Determinism.** Fixed `random_seed`; the same encoding and the same queries in the
 //! same order give the same models. `rlimit` bounds each check by z3's deterministic
@@ -41,6 +43,7 @@
 //! the whole timeout, and `unknown` answers carry z3's candidate model (Boogie's
 //! behaviour: a counterexample that may violate an axiom, to be checked by replay).
 
+use super::memory;
 use super::minimize::Minimizer;
 use super::model::{decode, decode_candidate};
 use super::translate::Z3Terms;
@@ -240,6 +243,7 @@ impl Drop for Session {
 
 /// The worker: asserts the encoding, then answers requests until the handle drops.
 fn serve(encoding: &Encoding, options: SessionOptions, inbox: mpsc::Receiver<Request>, outbox: mpsc::Sender<Reach>) {
+    memory::advise_huge_pages();
     let solver = Solver::new();
     solver.set_params(&params(options));
     let image = Z3Terms::new(encoding);
@@ -356,44 +360,16 @@ fn differs(encoding: &Encoding, image: &Z3Terms, values: &[Assignment]) -> Optio
 ///   kept a term of its own in the context, so terms made after the set-up are numbered
 ///   one lower (the corpus suites and every snapshot test are unchanged by it). `smt/`
 ///   is the only user of z3, so nothing else in the process sees the setting.
-/// - glibc keeps freed memory. A context's tables come from `malloc` (17 MB); by default
-///   glibc maps blocks that large afresh and trims freed memory above 17 MB, so every
-///   context pays its page faults again. Served from the heap and kept, a session's
-///   memory is reused by the next session whose thread inherits the arena (glibc hands a
-///   finished thread's arena to the next new thread): on the benchmark machine the
-///   third session of a three-procedure program starts in 1 ms instead of 10. The cost
-///   is memory not returned to the system before exit, at most the peak per arena.
-///   Where it lands in memory changes nothing z3 answers (it already differs from run
-///   to run with address randomization and thread scheduling).
+/// - glibc keeps freed memory and serves z3's large tables from the heap
+///   ([`memory::keep_freed_memory`]): a session's memory is reused by the next session
+///   whose thread inherits its arena.
 fn configure_process() {
     static CONFIGURED: Once = Once::new();
     CONFIGURED.call_once(|| {
         z3::set_global_param("tactic.default_tactic", "smt");
-        keep_freed_memory();
+        memory::keep_freed_memory();
     });
 }
-
-/// See [`configure_process`]: glibc's `M_MMAP_THRESHOLD` at its maximum (32 MiB) serves
-/// z3's large tables from the heap, and `M_TRIM_THRESHOLD` (256 MiB) keeps what they
-/// free for the next context.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn keep_freed_memory() {
-    const M_TRIM_THRESHOLD: i32 = -1;
-    const M_MMAP_THRESHOLD: i32 = -3;
-    extern "C" {
-        fn mallopt(param: i32, value: i32) -> i32;
-    }
-    // SAFETY: `mallopt` only changes allocator tuning, is thread-safe, and both
-    // parameters and values are valid for glibc (the threshold is at most
-    // `HEAP_MAX_SIZE / 2`); a value it rejects leaves its default in place.
-    unsafe {
-        mallopt(M_MMAP_THRESHOLD, 32 << 20);
-        mallopt(M_TRIM_THRESHOLD, 256 << 20);
-    }
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn keep_freed_memory() {}
 
 /// The parameters of the next check: [`params`] with the timeout cut to the time left
 /// before the deadline; `None` once it has passed.
