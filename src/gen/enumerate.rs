@@ -33,7 +33,7 @@ use crate::cfg::BlockId;
 use crate::interp::{Outcome, TestInput};
 use crate::seed::goals::{Goal, GoalId};
 use crate::smt::{Reach, Session, SMALL_SCOPE_BOUND};
-use crate::vc::{Assignment, Model};
+use crate::vc::{Assignment, Encoding, Model};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Instant;
 
@@ -184,6 +184,7 @@ struct Enumerator<'a> {
     branches: &'a BTreeMap<String, BTreeSet<String>>,
     /// For each of the replayer's goals, the index of the same goal here, if any.
     replayed_goals: Vec<Option<usize>>,
+    stall_limit: usize,
     candidates: Vec<Candidate>,
     checks: u32,
 }
@@ -191,12 +192,30 @@ struct Enumerator<'a> {
 /// How many models may claim a goal and miss it on replay before it is given up.
 const MAX_REPLAY_ATTEMPTS: usize = 4;
 
-/// A search around new tests ends after this many replays in a row entered no open goal.
-/// Most cost a run without checks ([`Replayer::may_enter`]); at `--unroll 15`, 64 left
-/// `control_flow`'s `FindInSquare` 190 goals short and cost `binary_search` a check of
-/// 0.6 s, 256 decides both (1,024 would also finish `bubble_sort`, but doubles
-/// `FindInSquare`'s time).
+/// A search around new tests ends after this many replays in a row entered no open goal
+/// ([`stall_limit`]). Most cost a run without checks ([`Replayer::may_enter`]); at
+/// `--unroll 15`, 64 left `control_flow`'s `FindInSquare` 190 goals short and cost
+/// `binary_search` a check of 0.6 s, 256 decides both; 1,024 doubles `FindInSquare`'s
+/// time, spent on replays where a check of 20 to 80 ms would do.
 const SEARCH_STALL: usize = 256;
+
+/// [`SEARCH_STALL`] where the encoding has a universal quantifier (a quantified loop
+/// invariant, postcondition or axiom). Each check then instantiates it and costs
+/// seconds once unrolled (`bubble_sort` at `--unroll 9`: 7 s for one model, then
+/// `unknown` after 10 s on the last 10 goals), while its search, allowed 1,024 replays
+/// without a find, covers every reachable goal with no check but the one that proves the
+/// rest dead (`--unroll 9`: 1.3 s; `--unroll 15`: 11.6 s, where 256 stops at 826 of 946
+/// goals decided after 20 s).
+const SEARCH_STALL_QUANTIFIED: usize = 1024;
+
+/// How many fruitless replays in a row end a search in `encoding`'s implementation.
+fn stall_limit(encoding: &Encoding) -> usize {
+    if encoding.terms.has_forall() {
+        SEARCH_STALL_QUANTIFIED
+    } else {
+        SEARCH_STALL
+    }
+}
 
 /// A neighbour's run without checks may take this many times the steps of its seed's
 /// run (doubling `n` under a cubic loop takes 8 times as many), and at least
@@ -228,6 +247,7 @@ pub fn enumerate_open(
     kept: &[bool],
 ) -> Enumeration {
     let branches = if strategy.search { replayer.branches() } else { BTreeMap::new() };
+    let stall_limit = stall_limit(session.encoding());
     let mut enumerator = Enumerator {
         session,
         strategy,
@@ -240,6 +260,7 @@ pub fn enumerate_open(
         beyond: replayer.beyond_blocks(),
         branches: &branches,
         replayed_goals: same_goals(replayer.goals, goals),
+        stall_limit,
         candidates: Vec::new(),
         checks: 0,
     };
@@ -483,7 +504,7 @@ impl<'a> Enumerator<'a> {
 
     /// Searches around `seed` ([`super::search`]): each neighbour whose run enters a goal
     /// still open is kept as a test and searched around in turn, breadth first, until
-    /// [`SEARCH_STALL`] replays in a row enter none, every goal is closed, or the run's
+    /// [`stall_limit`] replays in a row enter none, every goal is closed, or the run's
     /// time is up. A step that found a test is first taken again from it, while that
     /// keeps finding tests ([`Enumerator::follow`]). When no neighbour of `seed` itself
     /// enters an open goal, `seed` sits on a plateau (`n = 0` and `n = 1` both skip a
@@ -498,7 +519,7 @@ impl<'a> Enumerator<'a> {
             seeds.extend(fruitless.iter().filter_map(|step| Some((self.take(&seed, step)?, budget))));
         }
         while let Some((seed, budget)) = seeds.pop_front() {
-            if stalled >= SEARCH_STALL || self.search_done() {
+            if stalled >= self.stall_limit || self.search_done() {
                 return;
             }
             self.search_around(&seed, budget, &mut seeds, &mut stalled);
@@ -518,7 +539,7 @@ impl<'a> Enumerator<'a> {
         let mut fruitless = Vec::new();
         let shape = self.shape(seed);
         for step in search::steps_from(seed, &shape) {
-            if *stalled >= SEARCH_STALL || self.search_done() {
+            if *stalled >= self.stall_limit || self.search_done() {
                 break;
             }
             let Some(input) = search::take(seed, &step, &shape) else { continue };

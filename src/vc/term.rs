@@ -222,6 +222,11 @@ impl Terms {
         &self.sorts[id.index()]
     }
 
+    /// Whether some term is a universal quantifier.
+    pub fn has_forall(&self) -> bool {
+        self.nodes.iter().any(|term| matches!(term, Term::Quant { kind: QuantKind::Forall, .. }))
+    }
+
     /// Whether `id` has a lambda among its subterms (itself included).
     pub fn contains_lambda(&self, id: TermId) -> bool {
         self.lambdas[id.index()]

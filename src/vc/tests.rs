@@ -191,3 +191,17 @@ fn assignments_applying_bodyless_functions_are_also_asserted_unguarded() {
     assert_eq!(definitions, ["(= r@1 (+ (g a@0) 1))", "(= r@2 (h r@1))", "(= t@1 (+ r@2 1))", "(= r@3 (g (g t@1)))"]);
     assert!(control.iter().all(|assertion| !assertion.starts_with("(= ")), "{control:?}");
 }
+
+#[test]
+fn an_encoding_has_a_universal_quantifier_from_an_assumption_not_from_an_existential() {
+    let with_forall = r"
+        procedure P(a: [int]int, n: int) {
+          start: assume (forall p: int :: 0 <= p && p < n ==> a[p] >= 0); return;
+        }";
+    let with_exists = r"
+        procedure P(a: [int]int, n: int) returns (b: bool)
+          ensures b ==> (exists p: int :: a[p] == n);
+        { start: b := false; return; }";
+    assert!(encoding(with_forall, "P").1.terms.has_forall());
+    assert!(!encoding(with_exists, "P").1.terms.has_forall());
+}
