@@ -48,6 +48,7 @@ pub(super) fn keep_freed_memory() {}
 
 /// The size and alignment of a glibc thread arena's heap on a 64-bit target
 /// (`HEAP_MAX_SIZE`, twice the largest mmap threshold).
+#[cfg_attr(not(all(target_os = "linux", target_env = "gnu")), allow(dead_code))]
 const ARENA_HEAP_SIZE: usize = 64 << 20;
 
 /// Marks the calling thread's glibc arena heap `MADV_HUGEPAGE`, so that what the thread
@@ -63,6 +64,9 @@ const ARENA_HEAP_SIZE: usize = 64 << 20;
 /// opens later is advised as well.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub(super) fn advise_huge_pages() -> bool {
+    if cfg!(not(target_pointer_width = "64")) {
+        return false; // `ARENA_HEAP_SIZE` is glibc's 64-bit layout
+    }
     // Larger than glibc's per-thread cache takes (1,032 bytes): that cache also holds
     // blocks other arenas allocated and this thread freed.
     let probe = vec![0u8; 4096];
