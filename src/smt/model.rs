@@ -87,7 +87,7 @@ impl Decoder<'_> {
 /// with such arguments that the replay of a model's path performs is one of them, with
 /// its arguments at their execution values: the blocks before the last one hold in the
 /// model, and the encoding's (A7) states the last one's assignments that apply a
-/// body-less function, and those their arguments need (see [`crate::vc::encode`]).
+/// body-less function, and those their arguments need (see [`mod@crate::vc::encode`]).
 struct Applications {
     by_symbol: BTreeMap<SymbolId, Vec<TermId>>,
 }
