@@ -7,7 +7,7 @@
 //! inconclusive (the solver gave up); [`VerifyError`]s make diagnostics of them.
 //!
 //! Per implementation: loops are replaced by their invariants ([`cut_loops`]), calls by
-//! their callees' contracts ([`encode`] does that), and one z3 session checks every
+//! their callees' contracts ([`encode()`] does that), and one z3 session checks every
 //! check of the encoding in order: `assert`s, invariants on entry and maintained by each
 //! back edge, callee `requires` at calls, `ensures` at each `return`. Free clauses are
 //! assumed, never checked. A check's query assumes the checks before it on its path, as
