@@ -301,9 +301,8 @@ impl<'a> Enumerator<'a> {
 
     /// Asks for any of `open`; false when the solver gave up on the disjunction.
     fn ask(&mut self, open: &[usize]) -> bool {
-        let blocks: Vec<BlockId> = open.iter().map(|&index| self.goals[index].block).collect();
-        self.checks += 1;
-        match self.session.check_reach(&blocks) {
+        let Some(reach) = self.check(open) else { return true };
+        match reach {
             Reach::Sat(model) => {
                 if !self.record(open, model, None) {
                     // A model that reaches none of the goals it was asked for would be a
@@ -334,6 +333,29 @@ impl<'a> Enumerator<'a> {
             }
         }
         true
+    }
+
+    /// The solver's answer for `open`, or `None` when a test was recorded already. One
+    /// goal gets a first look ([`Session::first_look`]), and a full check only when z3
+    /// gave up there and its candidate does not make a test entering the goal (as after
+    /// any `unknown` answer, such a candidate is as good as another check could give).
+    fn check(&mut self, open: &[usize]) -> Option<Reach> {
+        let blocks: Vec<BlockId> = open.iter().map(|&index| self.goals[index].block).collect();
+        self.checks += 1;
+        if open.len() > 1 {
+            return Some(self.session.check_reach(&blocks));
+        }
+        match self.session.first_look(&blocks) {
+            Reach::Unknown { reason, candidate: Some(model) } if self.suffices(open, &model) => {
+                self.record(open, model, Some(reason));
+                None
+            }
+            Reach::Unknown { .. } => {
+                self.checks += 1;
+                Some(self.session.look_again())
+            }
+            reach => Some(reach),
+        }
     }
 
     /// The model to go on with after z3 gave up on `open` (one goal), and whether it is

@@ -19,6 +19,16 @@
 //! `%query@n`, then asserts `¬%query@n` to retire the clause; the VC itself is never
 //! asserted again.
 //!
+//! **First look.** A query for one goal is first checked with at most
+//! [`FIRST_LOOK_MBQI_ITERATIONS`] rounds of model-based quantifier instantiation
+//! ([`Session::first_look`]). z3 consults that bound only when a round would pass it, so
+//! a `sat` or `unsat` answer within it is the full check's, search for search; an
+//! `unknown` one carries the candidate z3 had then, which the caller replays and, when
+//! it does not make a test entering the goal, asks for again with every round
+//! ([`Session::look_again`]). Only replay can judge a candidate, so the caller decides;
+//! a query for several goals never uses its candidate and is checked in full at once
+//! (a first look there was seen to cost `corpus/sc/`'s bubble sort a goal).
+//!
 //! **Small scope.** A query z3 answers `unknown` can be asked once more with every
 //! integer input within `±10` ([`check_small_scope`]); a `sat` answer there is a model
 //! like any other. A reachability query is retried when the caller asks
@@ -112,7 +122,10 @@ enum Request {
         goals: Vec<BlockId>,
         avoid: Vec<Vec<Assignment>>,
         forbid: Vec<BlockId>,
+        rounds: Rounds,
     },
+    /// The last `Reach` query again, with all rounds.
+    Again,
     /// The last `Reach` query again, in the small scope.
     SmallScope,
     Failure(FailureId),
@@ -120,6 +133,21 @@ enum Request {
         path: Vec<BlockId>,
     },
 }
+
+/// How many rounds of model-based quantifier instantiation a check may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rounds {
+    /// [`SessionOptions::mbqi_max_iterations`].
+    All,
+    /// At most [`FIRST_LOOK_MBQI_ITERATIONS`].
+    FirstLook,
+}
+
+/// The rounds of model-based quantifier instantiation of a first look: axioms z3 can
+/// model (finite types, `g(x) >= 0`) take one or two; on one it cannot (`forall x ::
+/// g(x) > x`) each further round only adds a point to a table replay does not read, at
+/// about a millisecond each (half of `types_axioms`' `Grow`).
+pub const FIRST_LOOK_MBQI_ITERATIONS: u32 = 2;
 
 /// A z3 solver holding one [`Encoding`]; see the module documentation.
 pub struct Session {
@@ -157,10 +185,28 @@ impl Session {
 
     /// An execution reaching the start of one of `goals`; `Unsat` when `goals` is empty.
     pub fn check_reach(&mut self, goals: &[BlockId]) -> Reach {
+        self.reach(goals, Rounds::All)
+    }
+
+    /// [`Session::check_reach`] with at most [`FIRST_LOOK_MBQI_ITERATIONS`] rounds of
+    /// model-based quantifier instantiation (see the module documentation): a `sat` or
+    /// `unsat` answer is the one `check_reach` gives, an `unknown` one may come sooner.
+    pub fn first_look(&mut self, goals: &[BlockId]) -> Reach {
+        self.reach(goals, Rounds::FirstLook)
+    }
+
+    fn reach(&mut self, goals: &[BlockId], rounds: Rounds) -> Reach {
         if goals.is_empty() {
             return Reach::Unsat;
         }
-        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new(), forbid: Vec::new() })
+        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new(), forbid: Vec::new(), rounds })
+    }
+
+    /// The last reachability query once more, with every round its options allow: after
+    /// a [`Session::first_look`] whose candidate model does not do. `Unknown` when there
+    /// was no such query.
+    pub fn look_again(&mut self) -> Reach {
+        self.ask(Request::Again)
     }
 
     /// [`Session::check_reach`] with the entry values of earlier models excluded: each
@@ -186,7 +232,8 @@ impl Session {
         if goals.is_empty() {
             return Reach::Unsat;
         }
-        self.ask(Request::Reach { goals: goals.to_vec(), avoid: avoid.to_vec(), forbid: forbid.to_vec() })
+        let (goals, avoid, forbid) = (goals.to_vec(), avoid.to_vec(), forbid.to_vec());
+        self.ask(Request::Reach { goals, avoid, forbid, rounds: Rounds::All })
     }
 
     /// An execution along `path` (the blocks of an earlier model, in order) with inputs
@@ -285,16 +332,23 @@ impl Worker<'_> {
                 let minimizer = self.minimizer.get_or_insert_with(|| Minimizer::new(self.encoding));
                 minimizer.minimize(&self.solver, terms, &path, params).map_or(Reach::Unsat, Reach::Sat)
             }
-            Request::Reach { goals, avoid, forbid } => {
+            Request::Reach { goals, avoid, forbid, rounds } => {
                 let execs: Vec<Bool> = goals.iter().map(|&goal| self.image.bool(self.encoding.exec(goal))).collect();
                 let mut conjuncts = vec![Bool::or(&execs)];
                 conjuncts.extend(avoid.iter().filter_map(|values| differs(self.encoding, &self.image, values)));
                 conjuncts.extend(forbid.iter().map(|&block| self.image.bool(self.encoding.exec(block)).not()));
                 let goal = Bool::and(&conjuncts);
-                let reach = check(&self.solver, terms, &goal, None, query);
+                let reach = match rounds {
+                    Rounds::All => check(&self.solver, terms, &goal, None, query),
+                    Rounds::FirstLook => self.first_look(&goal, query, params),
+                };
                 self.last = Some(goal);
                 reach
             }
+            Request::Again => match self.last.clone() {
+                Some(goal) => check(&self.solver, terms, &goal, None, query),
+                None => Reach::Unknown { reason: String::new(), candidate: None },
+            },
             Request::SmallScope => match self.last.take() {
                 Some(goal) => self.small_scope(&goal, None, params),
                 None => Reach::Unknown { reason: String::new(), candidate: None },
@@ -312,6 +366,18 @@ impl Worker<'_> {
                     reach => reach,
                 }
             }
+        }
+    }
+
+    /// `goal` checked with at most [`FIRST_LOOK_MBQI_ITERATIONS`] rounds of model-based
+    /// quantifier instantiation, then the session's parameters `restore`d.
+    fn first_look(&self, goal: &Bool, query: usize, restore: &Params) -> Reach {
+        let rounds = FIRST_LOOK_MBQI_ITERATIONS.min(self.options.mbqi_max_iterations);
+        match params_now(SessionOptions { mbqi_max_iterations: rounds, ..self.options }) {
+            Some(limited) => with_params(&self.solver, &limited, restore, || {
+                check(&self.solver, (self.encoding, &self.image), goal, None, query)
+            }),
+            None => Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None },
         }
     }
 

@@ -419,6 +419,52 @@ fn sessions_are_deterministic() {
 }
 
 #[test]
+fn a_first_look_answers_as_a_full_check_when_z3_models_the_axioms_in_time() {
+    // A closed-world axiom over a finite type takes z3 a round or two: the first look's
+    // model is the full check's, in a session of its own.
+    let source = r"
+        type Color;
+        const unique Red: Color;
+        const unique Green: Color;
+        axiom (forall c: Color :: c == Red || c == Green);
+        procedure P(c: Color) {
+          start: goto Warm, Cold;
+          Warm: assume c == Red; return;
+          Cold: assume c != Red; return;
+        }";
+    for label in ["Warm", "Cold"] {
+        let (cfg, mut looked) = session(source, "P");
+        let (_, mut checked) = session(source, "P");
+        let goal = [block(&cfg, label)];
+        let first = looked.first_look(&goal);
+        assert!(matches!(first, Reach::Sat(_)), "{label}: {first:?}");
+        assert_eq!(first, checked.check_reach(&goal), "{label}");
+    }
+}
+
+#[test]
+fn a_first_look_gives_up_sooner_and_looking_again_takes_every_round() {
+    // z3 cannot model `grow(x) > x`: each round of model-based instantiation adds one
+    // more point to the table it tries, written into `grow`'s opaque `else`.
+    let source = r"
+        function grow(x: int): int;
+        axiom (forall x: int :: { grow(x) } grow(x) > x);
+        procedure P(x: int) returns (y: int) {
+          start: y := grow(grow(x)); return;
+        }";
+    let points = |reach: Reach| match model_or_candidate(reach).functions[0].default.clone() {
+        Value::Opaque(text) => text.matches("(:var 0)").count(),
+        other => panic!("z3 modelled `grow` after all: {other:?}"),
+    };
+    let (cfg, mut session) = session(source, "P");
+    assert!(matches!(session.look_again(), Reach::Unknown { candidate: None, .. }), "nothing to look at again yet");
+    let first = session.first_look(&[cfg.entry]);
+    assert!(matches!(first, Reach::Unknown { .. }), "{first:?}");
+    let (first, again) = (points(first), points(session.look_again()));
+    assert!(first < again, "{first} points after a first look, {again} after every round");
+}
+
+#[test]
 fn resource_limits_give_unknown() {
     let source = r"
         procedure P(x: int, y: int, z: int) {
