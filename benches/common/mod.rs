@@ -12,7 +12,12 @@ pub struct Timings(Vec<Duration>);
 impl Timings {
     /// Runs `run` `runs` times (at least once); `run` returns the time it measured.
     pub fn of(runs: usize, mut run: impl FnMut() -> Duration) -> Timings {
-        let mut times: Vec<Duration> = (0..runs.max(1)).map(|_| run()).collect();
+        Timings::from_runs((0..runs.max(1)).map(|_| run()).collect())
+    }
+
+    /// The timings of runs measured elsewhere.
+    pub fn from_runs(mut times: Vec<Duration>) -> Timings {
+        assert!(!times.is_empty(), "at least one run");
         times.sort();
         Timings(times)
     }
