@@ -15,10 +15,15 @@ test:
 fmt:
     cargo fmt --all
 
-# Lint: formatting check and clippy with warnings as errors.
+# Lint: formatting check, clippy and the API docs' links with warnings as errors.
 lint:
     cargo fmt --all -- --check
     cargo clippy --all-targets -- -D warnings
+    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --document-private-items
+
+# The API docs, private items included (they are for contributors): target/doc/seedgen.
+doc:
+    cargo doc --no-deps --document-private-items
 
 # Benchmarks (release): front-end speed on a generated 10,000-line program; prove-tests
 # on every corpus program, next to Boogie when it is installed; the paper's evaluation

@@ -7,6 +7,10 @@
 //! ```
 //! Every stage returns its result together with its diagnostics and never fails on bad
 //! input; problems are [`diag::Diagnostic`]s with spans into the [`source::SourceDb`].
+//!
+//! These docs are for contributors and built with private items (`just doc`), so a
+//! module's documentation links to the private pieces it is made of.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod cache;
 pub mod cfg;

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! vc::Encoding ──translate──▶ z3 ASTs (maps curried) ──asserted once──▶ Session
-//! Session::check_reach(goals) / check_failure(id) ──z3 model──▶ model::decode ──▶ vc::Model
+//! Session::check_reach(goals) / first_look(goal) / check_failure(id) ──z3 model──▶ model::decode ──▶ vc::Model
 //! ```
 //! **API boundary:** nothing z3 leaves this module; callers see [`Session`], [`Reach`]
 //! and the solver-independent [`crate::vc::Model`].
@@ -13,7 +13,7 @@ mod session;
 mod translate;
 
 pub use minimize::SMALL_SCOPE_BOUND;
-pub use session::{to_smt2, Reach, Session, SessionOptions, TIME_LIMIT};
+pub use session::{to_smt2, Reach, Session, SessionOptions, FIRST_LOOK_MBQI_ITERATIONS, TIME_LIMIT};
 
 #[cfg(test)]
 mod tests;
