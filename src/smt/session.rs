@@ -135,7 +135,7 @@ enum Request {
 }
 
 /// How many rounds of model-based quantifier instantiation a check may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Rounds {
     /// [`SessionOptions::mbqi_max_iterations`].
     All,
@@ -373,12 +373,11 @@ impl Worker<'_> {
     /// quantifier instantiation, then the session's parameters `restore`d.
     fn first_look(&self, goal: &Bool, query: usize, restore: &Params) -> Reach {
         let rounds = FIRST_LOOK_MBQI_ITERATIONS.min(self.options.mbqi_max_iterations);
-        match params_now(SessionOptions { mbqi_max_iterations: rounds, ..self.options }) {
-            Some(limited) => with_params(&self.solver, &limited, restore, || {
-                check(&self.solver, (self.encoding, &self.image), goal, None, query)
-            }),
-            None => Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None },
-        }
+        let limited = SessionOptions { mbqi_max_iterations: rounds, ..self.options };
+        with_options(&self.solver, limited, restore, || {
+            check(&self.solver, (self.encoding, &self.image), goal, None, query)
+        })
+        .unwrap_or_else(|| Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None })
     }
 
     /// [`check_small_scope`], until [`MAX_SMALL_SCOPE_FAILURES`] retries did not help.
@@ -478,13 +477,10 @@ fn check_small_scope(
 ) -> Reach {
     let bounds = minimizer.small_scope(terms.1);
     let rlimit = options.rlimit.map_or(SMALL_SCOPE_RLIMIT, |rlimit| rlimit.min(SMALL_SCOPE_RLIMIT));
-    let limited = params_now(SessionOptions { rlimit: Some(rlimit), ..options });
-    match limited {
-        Some(limited) if !bounds.is_empty() => {
-            with_params(solver, &limited, restore, || check_scoped(solver, terms, goal, stop, &bounds))
-        }
-        _ => Reach::Unknown { reason: String::new(), candidate: None },
-    }
+    let limited = SessionOptions { rlimit: Some(rlimit), ..options };
+    let reach = (!bounds.is_empty())
+        .then(|| with_options(solver, limited, restore, || check_scoped(solver, terms, goal, stop, &bounds)));
+    reach.flatten().unwrap_or(Reach::Unknown { reason: String::new(), candidate: None })
 }
 
 /// A session stops trying the small scope after this many retries that did not help:
@@ -496,6 +492,13 @@ const MAX_SMALL_SCOPE_FAILURES: u32 = 2;
 /// (about a quarter of a second of z3 work on the benchmark machine): a retry that does
 /// not help costs little, and whether it helps does not depend on the machine's speed.
 const SMALL_SCOPE_RLIMIT: u32 = 10_000_000;
+
+/// [`with_params`] with the parameters of `options` now ([`params_now`]); `None`, and
+/// `work` not run, once the run's deadline has passed.
+fn with_options<T>(solver: &Solver, options: SessionOptions, restore: &Params, work: impl FnOnce() -> T) -> Option<T> {
+    let limited = params_now(options)?;
+    Some(with_params(solver, &limited, restore, work))
+}
 
 /// Runs `work` with the solver's parameters `limited`, then sets `restore`.
 pub(super) fn with_params<T>(solver: &Solver, limited: &Params, restore: &Params, work: impl FnOnce() -> T) -> T {
