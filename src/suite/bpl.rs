@@ -364,10 +364,13 @@ fn type_ast(program: &hir::Program, ty: &hir::Type) -> ast::Type {
     let kind = match ty {
         hir::Type::Int => ast::TypeKind::Int,
         hir::Type::Bool => ast::TypeKind::Bool,
-        hir::Type::Named(id) => ast::TypeKind::Named {
+        hir::Type::Named(id, args) => ast::TypeKind::Named {
             name: ast::Ident { name: program.types[id.index()].name.clone(), span: Span::default() },
-            args: Vec::new(),
+            args: args.iter().map(|arg| type_ast(program, arg)).collect(),
         },
+        hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
+            unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+        }
         hir::Type::Map(map) => ast::TypeKind::Map {
             type_params: Vec::new(),
             domain: map.domain.iter().map(|key| type_ast(program, key)).collect(),
