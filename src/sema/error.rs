@@ -35,8 +35,9 @@ pub enum SemaError {
     /// type's domain, a quantifier's bound variables, a function's or procedure's
     /// signature.
     UnusedTypeParam { name: String, span: Span, context: TypeParamContext },
-    /// A type argument that neither the arguments nor the context determine.
-    CannotInfer { name: String, span: Span },
+    /// A type argument that neither the arguments nor the context determine: a warning,
+    /// and the argument is `int` (Boogie's rule).
+    AmbiguousTypeArgument { name: String, span: Span },
     /// An implementation with a different number of type parameters than its procedure.
     ImplTypeParams { name: String, span: Span, expected: usize, found: usize, proc_decl: Span },
     /// A bit-vector literal whose value does not fit its width.
@@ -370,6 +371,11 @@ fn plural(count: usize, singular: &str, plural: &str) -> String {
 }
 
 impl SemaError {
+    /// Whether the problem is a warning: the program is still accepted.
+    pub fn is_warning(&self) -> bool {
+        matches!(self, SemaError::AmbiguousTypeArgument { .. })
+    }
+
     /// Where the problem is: the span of the primary label.
     pub fn span(&self) -> Span {
         match self {
@@ -384,7 +390,7 @@ impl SemaError {
             | SemaError::OperandKinds { span, .. }
             | SemaError::DecimalTooLarge { span }
             | SemaError::UnusedTypeParam { span, .. }
-            | SemaError::CannotInfer { span, .. }
+            | SemaError::AmbiguousTypeArgument { span, .. }
             | SemaError::ImplTypeParams { span, .. }
             | SemaError::BitVectorLiteral { span, .. }
             | SemaError::ExtractBounds { span, .. }
@@ -495,7 +501,7 @@ impl SemaError {
             SemaError::UnusedTypeParam { name, span, context } => {
                 let (message, help) = match context {
                     TypeParamContext::MapType => {
-                        ("the map type's domain", "a map's type parameters are determined by its indices")
+                        ("the map type", "a map's type parameters are determined by its indices or its values")
                     }
                     TypeParamContext::Quantifier => (
                         "the types of the bound variables",
@@ -519,8 +525,8 @@ impl SemaError {
             }
             SemaError::DecimalTooLarge { span } => Diagnostic::error("decimal literal too large to represent exactly")
                 .with_primary(*span, "its exponent is beyond 100000"),
-            SemaError::CannotInfer { name, span } => {
-                Diagnostic::error(format!("cannot infer the type argument `{name}`"))
+            SemaError::AmbiguousTypeArgument { name, span } => {
+                Diagnostic::warning(format!("type argument `{name}` is ambiguous; it is instantiated to `int`"))
                     .with_primary(*span, "the arguments and the context leave it open")
                     .with_help("add a type coercion, e.g. `e : T`")
             }

@@ -111,8 +111,8 @@ pub enum Type {
     Map(Arc<MapType>),
 }
 
-/// `<a>[ref, Field a]a`: every type parameter occurs in the domain (Boogie's rule), so a
-/// selection's index types determine the instance.
+/// `<a>[ref, Field a]a`: every type parameter occurs in the domain or the range (Boogie's
+/// rule); a selection's index types, or its context, determine the instance.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MapType {
     pub type_params: Vec<TypeParamId>,

@@ -29,6 +29,15 @@ macro_rules! accepts {
     };
 }
 
+/// `warns!(src, "text")`: the program is accepted, and its first diagnostic is a warning
+/// containing `text`.
+#[cfg(test)]
+macro_rules! warns {
+    ($source:expr, $needle:expr) => {
+        $crate::sema::tests::expect_warning($source, $needle)
+    };
+}
+
 /// `rejects!(src, "text")`: the program parses, fails to type-check, and the first error
 /// (in source order), as rendered for a person, contains `text`.
 #[cfg(test)]
@@ -64,7 +73,7 @@ pub fn check(program: &ast::Program) -> (Option<hir::Program>, Vec<SemaError>) {
         let span = error.span();
         (span.file, span.start)
     });
-    if errors.is_empty() {
+    if errors.iter().all(SemaError::is_warning) {
         (Some(checker.program), errors)
     } else {
         (None, errors)
@@ -148,6 +157,15 @@ pub(crate) mod tests {
         }
         let (program, errors) = check(&ast);
         (db, program, errors)
+    }
+
+    pub(crate) fn expect_warning(source: &str, needle: &str) {
+        let (db, program, errors) = run(source);
+        let diagnostics: Vec<_> = errors.iter().map(SemaError::to_diagnostic).collect();
+        let all = render_human_plain(&db, &diagnostics);
+        assert!(program.is_some(), "a program with only warnings is accepted; got:\n{all}");
+        let first = errors.first().unwrap_or_else(|| panic!("expected a warning containing {needle:?}, got none"));
+        assert!(first.is_warning() && all.contains(needle), "expected a warning containing {needle:?}; got:\n{all}");
     }
 
     pub(crate) fn expect_accepted(source: &str) -> hir::Program {

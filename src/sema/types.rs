@@ -192,8 +192,16 @@ impl Checker {
                 let (params, inner) = self.bind_type_params(scope, type_params);
                 let domain: Vec<Type> = domain.iter().map(|index| self.resolve_bounded_type(index, &inner)).collect();
                 let range = self.resolve_bounded_type(range, &inner);
-                self.require_occurrence(&params, type_params, &domain, &[], super::error::TypeParamContext::MapType);
-                let type_params = sort_by_occurrence(params, &domain, &[]);
+                // As in Boogie, a parameter may occur in the range only (`<a>[]a`): the
+                // context of each selection then fixes it.
+                self.require_occurrence(
+                    &params,
+                    type_params,
+                    &domain,
+                    &[range.clone()],
+                    super::error::TypeParamContext::MapType,
+                );
+                let type_params = sort_by_occurrence(params, &domain, &[range.clone()]);
                 Type::Map(Arc::new(MapType { type_params, domain, range }))
             }
         }
@@ -521,11 +529,25 @@ impl Checker {
             let param = TypeParamId(INFERENCE_BASE + index as u32);
             let resolved = self.resolved(&Type::Param(param));
             if !resolved_fully(&resolved) {
+                // Boogie's rule: an ambiguous type argument is instantiated to `int`,
+                // with a warning.
                 let Inference { span, what, .. } = self.inference[index];
                 let name = self.program.type_params[what.index()].name.clone();
-                self.error(SemaError::CannotInfer { name, span });
-                self.inference[index].solution = Some(ERROR);
+                self.error(SemaError::AmbiguousTypeArgument { name, span });
+                self.default_unsolved(&resolved);
             }
+        }
+    }
+
+    /// Solves every inference variable left in `ty` to `int`.
+    fn default_unsolved(&mut self, ty: &Type) {
+        match ty {
+            Type::Param(param) if is_inference(*param) => {
+                self.inference[(param.0 - INFERENCE_BASE) as usize].solution = Some(Type::Int);
+            }
+            Type::Named(_, args) => args.iter().for_each(|arg| self.default_unsolved(arg)),
+            Type::Map(map) => map.domain.iter().chain([&map.range]).for_each(|part| self.default_unsolved(part)),
+            _ => {}
         }
     }
 
@@ -763,7 +785,8 @@ mod tests {
             "type ref; type Field _; var H: <a>[ref, Field a]a; procedure P(o: ref, f: Field int) modifies H; { H[o, f] := true; }",
             "expected `int`, found `bool`"
         );
-        rejects!("var m: <a>[int]a;", "type parameter `a` does not occur in the map type's domain");
+        accepts!("var m: <a>[int]a; type ref; const null: ref; procedure P() modifies m; { m[0] := 1; m[1] := true; assert m[2] == null; }");
+        rejects!("var m: <a>[int]int;", "type parameter `a` does not occur in the map type");
     }
 
     #[test]
