@@ -46,6 +46,7 @@ impl Checker {
         // so running counters find each declaration's entries again.
         let (mut next_global, mut next_function, mut next_procedure) = (0, 0, 0);
         for decl in &program.decls {
+            self.check_decl_attrs(decl_attrs(decl));
             match decl {
                 ast::Decl::Type(_) => {}
                 ast::Decl::Var(decl) => {
@@ -75,6 +76,7 @@ impl Checker {
     /// keeps it with what it mentions).
     fn check_axioms(&mut self, axioms: &[ast::AxiomDecl]) {
         for decl in axioms {
+            self.check_decl_attrs(&decl.attrs);
             let expr = self.bool_expr(&mut Scope::global(OldContext::Axiom), &decl.expr);
             self.program.axioms.push(hir::Axiom { expr, attrs: decl.attrs.clone(), span: decl.span });
         }
@@ -177,11 +179,13 @@ impl Checker {
                 ast::SpecKind::Requires { free, attrs, expr } => {
                     let old = Some(OldContext::Requires);
                     let mut scope = Scope::of_locals(&locals.table, &in_names, &type_scope, old);
+                    self.check_attrs(&mut scope, attrs);
                     let expr = self.bool_expr(&mut scope, expr);
                     requires.push(hir::Clause { free: *free, expr, attrs: attrs.clone(), span: spec.span });
                 }
                 ast::SpecKind::Ensures { free, attrs, expr } => {
                     let mut scope = Scope::of_locals(&locals.table, &locals.names, &type_scope, None);
+                    self.check_attrs(&mut scope, attrs);
                     let expr = self.bool_expr(&mut scope, expr);
                     ensures.push(hir::Clause { free: *free, expr, attrs: attrs.clone(), span: spec.span });
                 }
@@ -351,6 +355,12 @@ impl Checker {
         for decl in &body.locals {
             for group in &decl.groups {
                 let ty = self.resolve_type(&group.ty, header.type_scope);
+                let assumption = decl.attrs.iter().chain(&group.attrs).any(|attr| attr.name.name == "assumption");
+                if assumption
+                    && (group.where_clause.is_some() || !(ty == hir::Type::Bool || super::types::is_error(&ty)))
+                {
+                    self.error(SemaError::AssumptionVariable { span: group.span });
+                }
                 let new = group
                     .names
                     .iter()
@@ -394,6 +404,20 @@ impl Checker {
         if let Some(proc) = header.proc {
             self.program.procedures[proc.index()].implementations.push(id);
         }
+    }
+}
+
+/// The attributes of a declaration itself (not of its parts).
+fn decl_attrs(decl: &ast::Decl) -> &[ast::Attribute] {
+    match decl {
+        ast::Decl::Type(decl) => &decl.attrs,
+        ast::Decl::Const(decl) => &decl.attrs,
+        ast::Decl::Function(decl) => &decl.attrs,
+        ast::Decl::Var(decl) => &decl.attrs,
+        ast::Decl::Procedure(decl) => &decl.attrs,
+        ast::Decl::Implementation(decl) => &decl.attrs,
+        // An axiom's attributes are checked with it (also the axioms of `uses` clauses).
+        ast::Decl::Axiom(_) => &[],
     }
 }
 

@@ -28,6 +28,16 @@ pub enum SemaError {
     /// A written type nested deeper than the checker allows (map ranges nest without
     /// brackets); `span` is its first part too deep.
     TypeTooDeep { span: Span, limit: usize },
+    /// An attribute whose arguments break the rule Boogie checks for it.
+    Attribute { name: String, span: Span, rule: AttributeRule },
+    /// Two statements of one implementation with the same `{:id}`.
+    DuplicateStatementId { id: String, span: Span, first: Span },
+    /// An `{:assumption}` variable that is not a `bool` without a `where` clause.
+    AssumptionVariable { span: Span },
+    /// A type parameter named like one already in scope (Boogie forbids the shadowing).
+    TypeParamShadows { name: String, span: Span, outer: Span },
+    /// A type declared with a name the bit-vector types own (`bv16`).
+    BitVectorTypeName { name: String, span: Span },
     /// A type applied to the wrong number of type arguments; `decl` is its declaration
     /// (none for a type parameter or a built-in type).
     TypeArguments { name: String, span: Span, expected: usize, found: usize, decl: Option<Span> },
@@ -183,6 +193,15 @@ impl NameKind {
             NameKind::Label => "a label",
         }
     }
+}
+
+/// The rule an attribute's arguments break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttributeRule {
+    /// `{:minimize e}`, `{:maximize e}`.
+    Objective,
+    /// `{:verified_under e}`.
+    VerifiedUnder,
 }
 
 /// Where a type parameter must occur.
@@ -388,6 +407,11 @@ impl SemaError {
             | SemaError::TypeTooDeep { span, .. }
             | SemaError::TypeArguments { span, .. }
             | SemaError::OperandKinds { span, .. }
+            | SemaError::Attribute { span, .. }
+            | SemaError::DuplicateStatementId { span, .. }
+            | SemaError::AssumptionVariable { span }
+            | SemaError::TypeParamShadows { span, .. }
+            | SemaError::BitVectorTypeName { span, .. }
             | SemaError::DecimalTooLarge { span }
             | SemaError::UnusedTypeParam { span, .. }
             | SemaError::AmbiguousTypeArgument { span, .. }
@@ -518,6 +542,37 @@ impl SemaError {
                 Diagnostic::error(format!("type parameter `{name}` does not occur in {message}"))
                     .with_primary(*span, "declared here")
                     .with_help(help)
+            }
+            SemaError::Attribute { name, span, rule } => {
+                let message = match rule {
+                    AttributeRule::Objective => {
+                        format!("`{{:{name}}}` takes one expression of type `int`, `real` or a bit-vector")
+                    }
+                    AttributeRule::VerifiedUnder => format!("`{{:{name}}}` takes one `bool` expression"),
+                };
+                Diagnostic::error(message).with_primary(*span, "this attribute")
+            }
+            SemaError::DuplicateStatementId { id, span, first } => Diagnostic::error(format!(
+                "two statements have the id `{id}`"
+            ))
+            .with_primary(*span, "second use")
+            .with_secondary(*first, "first used here")
+            .with_note(
+                "a statement's `{:id}` names it in Boogie's reports, so it must be unique in its implementation",
+            ),
+            SemaError::AssumptionVariable { span } => {
+                Diagnostic::error("an `{:assumption}` variable must be a `bool` without a `where` clause")
+                    .with_primary(*span, "declared here")
+            }
+            SemaError::TypeParamShadows { name, span, outer } => {
+                Diagnostic::error(format!("type parameter `{name}` is already declared"))
+                    .with_primary(*span, "declared again here")
+                    .with_secondary(*outer, "the enclosing declaration")
+                    .with_help("rename one of them")
+            }
+            SemaError::BitVectorTypeName { name, span } => {
+                Diagnostic::error(format!("`{name}` names a bit-vector type and cannot be declared"))
+                    .with_primary(*span, "declared here")
             }
             SemaError::OperandKinds { op, span, expected, found } => {
                 Diagnostic::error(format!("`{op}` cannot be applied to `{found}`"))

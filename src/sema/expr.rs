@@ -668,6 +668,7 @@ impl Checker {
         // A variable that failed to bind cannot be mentioned; its error was reported.
         let vars_bound = self.errors.len() == errors_before;
         let checked_triggers = self.triggers(scope, *quantifier, &vars, vars_bound, triggers, attrs);
+        self.check_attrs(scope, attrs);
         let body = Box::new(self.expr(scope, body));
         scope.bound.truncate(outer);
         scope.type_params.truncate(outer_types);

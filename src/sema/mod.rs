@@ -47,6 +47,7 @@ macro_rules! rejects {
     };
 }
 
+mod attrs;
 mod body;
 mod expr;
 pub mod relevance;

@@ -49,6 +49,10 @@ impl Checker {
     /// Registers a type name; returns whether it is a synonym left to expand.
     fn declare_type(&mut self, decl: &ast::TypeDecl) -> bool {
         let name = &decl.name;
+        if matches!(super::types::builtin_family(&name.name), Some(super::types::BuiltinFamily::BitVector(_))) {
+            self.error(SemaError::BitVectorTypeName { name: name.name.clone(), span: name.span });
+            return false;
+        }
         if let Some(first) = self.types.get(&name.name) {
             let first = first.span;
             self.error(SemaError::Duplicate { kind: DeclKind::Type, name: name.name.clone(), span: name.span, first });

@@ -31,6 +31,8 @@ pub(super) struct BodyCx<'a> {
     next_label: usize,
     /// The `while` and `if` statements around the current one, innermost last.
     enclosing: Vec<Enclosing>,
+    /// The `{:id}` of each statement so far, with its span.
+    statement_ids: BTreeMap<String, Span>,
 }
 
 struct Enclosing {
@@ -46,7 +48,15 @@ impl<'a> BodyCx<'a> {
         labels: &'a [hir::Label],
         label_names: &'a BTreeMap<String, LabelId>,
     ) -> BodyCx<'a> {
-        BodyCx { scope, proc, labels, label_names, next_label: 0, enclosing: Vec::new() }
+        BodyCx {
+            scope,
+            proc,
+            labels,
+            label_names,
+            next_label: 0,
+            enclosing: Vec::new(),
+            statement_ids: BTreeMap::new(),
+        }
     }
 }
 
@@ -194,9 +204,11 @@ impl Checker {
                 unreachable!("`stmts` handles labels and statements with blocks")
             }
             ast::StmtKind::Assert { attrs, expr } => {
+                self.statement_attrs(cx, attrs);
                 hir::StmtKind::Assert { expr: self.bool_expr(&mut cx.scope, expr), attrs: attrs.clone() }
             }
             ast::StmtKind::Assume { attrs, expr } => {
+                self.statement_attrs(cx, attrs);
                 hir::StmtKind::Assume { expr: self.bool_expr(&mut cx.scope, expr), attrs: attrs.clone() }
             }
             ast::StmtKind::Havoc { names } => {
@@ -205,6 +217,7 @@ impl Checker {
             }
             ast::StmtKind::Assign { lhs, rhs } => self.assign(cx, lhs, rhs, stmt.span),
             ast::StmtKind::Call(call) => {
+                self.statement_attrs(cx, &call.attrs);
                 if call.is_async {
                     self.error(SemaError::NotSupported { construct: Unsupported::AsyncCall, span: call.span });
                 }
@@ -229,6 +242,23 @@ impl Checker {
             }
         };
         Some(kind)
+    }
+
+    /// A statement's attributes: typed in the body's scope, and its `{:id "..."}` unique
+    /// in the implementation.
+    fn statement_attrs(&mut self, cx: &mut BodyCx, attrs: &[ast::Attribute]) {
+        self.check_attrs(&mut cx.scope, attrs);
+        for attr in attrs.iter().filter(|attr| attr.name.name == "id") {
+            let [ast::AttrArg::Str { value, .. }] = attr.args.as_slice() else { continue };
+            match cx.statement_ids.get(value) {
+                Some(&first) => {
+                    self.error(SemaError::DuplicateStatementId { id: value.clone(), span: attr.span, first })
+                }
+                None => {
+                    cx.statement_ids.insert(value.clone(), attr.span);
+                }
+            }
+        }
     }
 
     fn guard(&mut self, cx: &mut BodyCx, guard: &ast::Guard) -> hir::Guard {
@@ -539,6 +569,17 @@ mod tests {
             })
             .collect();
         assert_eq!(frees, vec![true, false]);
+    }
+
+    #[test]
+    fn statement_ids_are_unique_and_assumption_variables_are_booleans() {
+        rejects!(
+            "procedure P() { assume {:id \"s0\"} true; assert {:id \"s0\"} true; }",
+            "two statements have the id `s0`"
+        );
+        accepts!("procedure P() { assume {:id \"s0\"} true; } procedure Q() { assume {:id \"s0\"} true; }");
+        rejects!("procedure P() { var {:assumption} a: int; }", "an `{:assumption}` variable must be a `bool`");
+        rejects!("procedure P() { var {:assumption} a: bool where a; }", "without a `where` clause");
     }
 
     #[test]

@@ -96,14 +96,14 @@ fn too_deep(ty: &ast::Type) -> Option<Span> {
 }
 
 /// A built-in family named like a type: `bv32`, or `float24e8` (outside the scope).
-enum BuiltinFamily {
+pub(super) enum BuiltinFamily {
     BitVector(u32),
     /// `bvN` with N too wide.
     WideBitVector,
     Float,
 }
 
-fn builtin_family(name: &str) -> Option<BuiltinFamily> {
+pub(super) fn builtin_family(name: &str) -> Option<BuiltinFamily> {
     let all_digits = |text: &str| !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
     if let Some(width) = name.strip_prefix("bv").filter(|width| all_digits(width)) {
         return Some(match width.parse::<u32>() {
@@ -143,6 +143,9 @@ impl Checker {
                     span: name.span,
                     first: first.span,
                 });
+            } else if let Some((_, outer_param)) = outer.iter().rev().find(|(outer, _)| *outer == name.name) {
+                let outer = self.program.type_params[outer_param.index()].span;
+                self.error(SemaError::TypeParamShadows { name: name.name.clone(), span: name.span, outer });
             }
             let id = self.fresh_type_param(name);
             ids.push(id);
@@ -794,6 +797,17 @@ mod tests {
         accepts!("const m: <a, b>[a, b]int; const n: <c, d>[c, d]int; axiom m == n;");
         accepts!("const m: <a, b>[a, b]int; const n: <b, a>[a, b]int; axiom m == n;");
         rejects!("const m: <a>[a, a]int; const n: <a, b>[a, b]int; axiom m == n;", "cannot compare");
+    }
+
+    #[test]
+    fn type_parameters_do_not_shadow_each_other() {
+        rejects!("function f<T>(x: T): bool { (forall<T> y: T :: y == y) }", "type parameter `T` is already declared");
+        accepts!("function f<T>(x: T): bool { (forall<U> y: U :: y == y) } axiom (forall<T> x: T :: f(x));");
+    }
+
+    #[test]
+    fn bit_vector_names_are_not_declarable() {
+        rejects!("type bv16;", "`bv16` names a bit-vector type and cannot be declared");
     }
 
     #[test]
