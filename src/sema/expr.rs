@@ -542,7 +542,7 @@ impl Checker {
             ast::Conversion::ToInt => (UnaryOp::ToInt, Type::Real, Type::Int),
             ast::Conversion::ToReal => (UnaryOp::ToReal, Type::Int, Type::Real),
         };
-        let name = if op == UnaryOp::ToInt { "int" } else { "real" };
+        let name = if op == UnaryOp::ToInt { "int(e)" } else { "real(e)" };
         self.expect_operand(name, &operand, &from);
         typed(hir::ExprKind::Unary { op, operand }, to, span)
     }

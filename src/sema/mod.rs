@@ -98,6 +98,8 @@ struct Checker {
     next_bound: u32,
     /// The inference variables of type arguments (see [`types`]).
     inference: Vec<types::Inference>,
+    /// Type parameters reported as occurring nowhere they could be inferred from.
+    unused_type_params: std::collections::BTreeSet<TypeParamId>,
 }
 
 struct TypeSymbol {

@@ -169,6 +169,7 @@ impl Checker {
             // shadowed, so it could not occur anyway.
             let shadowed = names[position + 1..].iter().any(|later| later.name == name.name);
             if !shadowed && !types.iter().chain(more).any(|ty| mentions(ty, *param)) {
+                self.unused_type_params.insert(*param);
                 self.error(SemaError::UnusedTypeParam { name: name.name.clone(), span: name.span, context });
             }
         }
@@ -535,8 +536,11 @@ impl Checker {
                 // Boogie's rule: an ambiguous type argument is instantiated to `int`,
                 // with a warning.
                 let Inference { span, what, .. } = self.inference[index];
-                let name = self.program.type_params[what.index()].name.clone();
-                self.error(SemaError::AmbiguousTypeArgument { name, span });
+                // A parameter reported as occurring nowhere is ambiguous at every use.
+                if !self.unused_type_params.contains(&what) {
+                    let name = self.program.type_params[what.index()].name.clone();
+                    self.error(SemaError::AmbiguousTypeArgument { name, span });
+                }
                 self.default_unsolved(&resolved);
             }
         }
