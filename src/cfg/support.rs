@@ -146,7 +146,8 @@ impl Found {
     /// Expressions nest at most as deep as the parser allows, so this recursion is
     /// bounded.
     fn expr(&mut self, expr: &hir::Expr) {
-        self.ty(&expr.ty, expr.span);
+        // Types are noted where they are declared (variables, constants, functions,
+        // bound variables), so an expression's own type adds nothing.
         match &expr.kind {
             ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Var(_) => {}
             ExprKind::Real(_) => self.note(EngineConstruct::Real, expr.span),
