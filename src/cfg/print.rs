@@ -491,6 +491,7 @@ fn block_stmts(to_ast: &mut ToAst, block: &Block, labels: &[String], stmts: &mut
                     .iter()
                     .map(|&var| ast::Lhs { name: to_ast.var(var, cmd.span), indices: Vec::new(), span: cmd.span })
                     .collect(),
+                attrs: Vec::new(),
                 rhs: to_ast.exprs(values),
             },
             CmdKind::Havoc { vars, .. } => {

@@ -309,7 +309,7 @@ fn visit_stmts(stmts: &mut Vec<ast::Stmt>, f: &mut Visitor) -> ControlFlow<()> {
 fn visit_stmt(stmt: &mut ast::Stmt, f: &mut Visitor) -> ControlFlow<()> {
     match &mut stmt.kind {
         StmtKind::Assert { expr, .. } => visit_expr(expr, false, f),
-        StmtKind::Assign { lhs, rhs } => {
+        StmtKind::Assign { lhs, rhs, .. } => {
             for index in lhs.iter_mut().flat_map(|target| target.indices.iter_mut().flatten()) {
                 visit_expr(index, true, f)?;
             }

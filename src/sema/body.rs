@@ -33,6 +33,8 @@ struct ImplHeader<'a> {
     /// The implementation's type parameters (in the procedure's order) and their scope.
     type_params: Vec<hir::TypeParamId>,
     type_scope: &'a TypeScope,
+    /// A procedure's own body, whose attributes are the procedure's (checked with it).
+    is_procedure_body: bool,
     name: &'a str,
     attrs: &'a [ast::Attribute],
     span: Span,
@@ -173,6 +175,7 @@ impl Checker {
         let mut wheres = self.check_local_wheres(&locals.table, &in_names, &decl.params, 0, &type_scope, old);
         wheres.extend(self.check_local_wheres(&locals.table, &locals.names, &decl.returns, in_count, &type_scope, old));
         store_wheres(&mut locals.table, wheres);
+        self.check_attrs(&mut Scope::of_locals(&locals.table, &locals.names, &type_scope, None), &decl.attrs);
         let (mut requires, mut ensures) = (Vec::new(), Vec::new());
         for spec in &decl.specs {
             match &spec.kind {
@@ -201,6 +204,7 @@ impl Checker {
                 proc: Some(id),
                 type_params,
                 type_scope: &type_scope,
+                is_procedure_body: true,
                 name: &decl.name.name,
                 attrs: &decl.attrs,
                 span: decl.span,
@@ -256,6 +260,7 @@ impl Checker {
             proc,
             type_params,
             type_scope: &type_scope,
+            is_procedure_body: false,
             name: &decl.name.name,
             attrs: &decl.attrs,
             span: decl.span,
@@ -376,6 +381,10 @@ impl Checker {
                 self.add_locals(&mut locals, new);
             }
         }
+        if !header.is_procedure_body {
+            let mut scope = Scope::of_locals(&locals.table, &locals.names, header.type_scope, None);
+            self.check_attrs(&mut scope, header.attrs);
+        }
         let groups = body.locals.iter().flat_map(|decl| &decl.groups);
         let wheres =
             self.check_local_wheres(&locals.table, &locals.names, groups, first_local, header.type_scope, None);
@@ -414,10 +423,9 @@ fn decl_attrs(decl: &ast::Decl) -> &[ast::Attribute] {
         ast::Decl::Const(decl) => &decl.attrs,
         ast::Decl::Function(decl) => &decl.attrs,
         ast::Decl::Var(decl) => &decl.attrs,
-        ast::Decl::Procedure(decl) => &decl.attrs,
-        ast::Decl::Implementation(decl) => &decl.attrs,
-        // An axiom's attributes are checked with it (also the axioms of `uses` clauses).
-        ast::Decl::Axiom(_) => &[],
+        // An axiom's attributes are checked with it (also the axioms of `uses` clauses);
+        // a procedure's and an implementation's see their formals (`{:_induction x}`).
+        ast::Decl::Axiom(_) | ast::Decl::Procedure(_) | ast::Decl::Implementation(_) => &[],
     }
 }
 

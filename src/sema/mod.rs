@@ -123,6 +123,8 @@ struct ValueSymbol {
     value: GlobalValue,
     /// The span of the declared name.
     span: Span,
+    /// Declared `{:extern}`: another declaration of the name replaces it.
+    is_extern: bool,
 }
 
 #[derive(Clone, Copy)]

@@ -83,13 +83,21 @@ impl Checker {
         is_synonym
     }
 
-    fn declare_value(&mut self, name: &ast::Ident, value: GlobalValue, kind: DeclKind) {
+    /// Declares a constant, global or function. As in Boogie, a declaration marked
+    /// `{:extern}` gives way to another of the same name, without an error.
+    fn declare_value(&mut self, name: &ast::Ident, value: GlobalValue, kind: DeclKind, attrs: &[ast::Attribute]) {
+        let is_extern = attrs.iter().any(|attr| attr.name.name == "extern");
         if let Some(first) = self.values.get(&name.name) {
-            let first = first.span;
-            self.error(SemaError::Duplicate { kind, name: name.name.clone(), span: name.span, first });
-            return;
+            if is_extern {
+                return;
+            }
+            if !first.is_extern {
+                let first = first.span;
+                self.error(SemaError::Duplicate { kind, name: name.name.clone(), span: name.span, first });
+                return;
+            }
         }
-        self.values.insert(name.name.clone(), ValueSymbol { value, span: name.span });
+        self.values.insert(name.name.clone(), ValueSymbol { value, span: name.span, is_extern });
     }
 
     fn declare_consts(&mut self, decl: &ast::ConstDecl) {
@@ -104,7 +112,7 @@ impl Checker {
                 attrs: decl.attrs.clone(),
                 span: name.span,
             });
-            self.declare_value(name, GlobalValue::Const(id), DeclKind::Constant);
+            self.declare_value(name, GlobalValue::Const(id), DeclKind::Constant, &decl.attrs);
         }
     }
 
@@ -120,7 +128,7 @@ impl Checker {
                     attrs: decl.attrs.iter().chain(&group.attrs).cloned().collect(),
                     span: name.span,
                 });
-                self.declare_value(name, GlobalValue::Global(id), DeclKind::Global);
+                self.declare_value(name, GlobalValue::Global(id), DeclKind::Global, &decl.attrs);
             }
         }
     }
@@ -168,7 +176,7 @@ impl Checker {
             span: decl.span,
         });
         self.function_name_spans.push(decl.name.span);
-        self.declare_value(&decl.name, GlobalValue::Function(id), DeclKind::Function);
+        self.declare_value(&decl.name, GlobalValue::Function(id), DeclKind::Function, &decl.attrs);
     }
 
     /// The parameters of a procedure or implementation, without their `where` clauses
@@ -388,6 +396,8 @@ pub(super) fn local_kind(kind: LocalKind) -> DeclKind {
 #[cfg(test)]
 mod tests {
     use super::super::tests::error_count;
+    use super::hir;
+    use super::FunctionId;
 
     #[test]
     fn duplicate_globals_point_at_the_first_declaration() {
@@ -395,6 +405,15 @@ mod tests {
         rejects!("var x: int; var x: bool;", "`x` first declared here");
         rejects!("type T; type T;", "duplicate type `T`");
         rejects!("procedure P(); procedure P();", "duplicate procedure `P`");
+    }
+
+    #[test]
+    fn an_extern_declaration_gives_way_to_another_of_its_name() {
+        let program = accepts!("function {:extern} f(x: int): int; function f(x: int): int { x } axiom f(1) == 1;");
+        let hir::ExprKind::Binary { lhs, .. } = &program.axioms[0].expr.kind else { panic!("an equation") };
+        assert!(matches!(lhs.kind, hir::ExprKind::Apply { func: FunctionId(1), .. }), "the non-extern `f`");
+        accepts!("var g: int; var {:extern} g: int;");
+        rejects!("var {:extern} g: int; var g: int; var g: bool;", "duplicate global variable `g`");
     }
 
     #[test]

@@ -215,7 +215,10 @@ impl Checker {
                 let vars = names.iter().filter_map(|name| self.target(cx, name, Action::Havoc)).map(|(var, _)| var);
                 hir::StmtKind::Havoc { vars: vars.collect() }
             }
-            ast::StmtKind::Assign { lhs, rhs } => self.assign(cx, lhs, rhs, stmt.span),
+            ast::StmtKind::Assign { lhs, attrs, rhs } => {
+                self.statement_attrs(cx, attrs);
+                self.assign(cx, lhs, rhs, stmt.span)
+            }
             ast::StmtKind::Call(call) => {
                 self.statement_attrs(cx, &call.attrs);
                 if call.is_async {

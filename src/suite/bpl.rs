@@ -638,7 +638,7 @@ struct Body<'a> {
 impl Body<'_> {
     fn stmt(&self, stmt: &ast::Stmt, called: bool, test: &mut json::Test) -> Read<()> {
         match (&stmt.kind, called) {
-            (ast::StmtKind::Assign { lhs, rhs }, false) => {
+            (ast::StmtKind::Assign { lhs, rhs, .. }, false) => {
                 test.inputs.params.push(self.assignment(stmt.span, lhs, rhs)?)
             }
             (ast::StmtKind::Assume { attrs, expr }, false) => self.assumption(attrs, expr, &mut test.inputs)?,

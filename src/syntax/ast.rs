@@ -227,9 +227,10 @@ pub enum StmtKind {
     Havoc {
         names: Vec<Ident>,
     },
-    /// `x, a[i][j] := e1, e2;`
+    /// `x, a[i][j] := {:attrs} e1, e2;`
     Assign {
         lhs: Vec<Lhs>,
+        attrs: Vec<Attribute>,
         rhs: Vec<Expr>,
     },
     Call(Call),
@@ -754,7 +755,8 @@ fn visit_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Expr)) {
                 visit_attrs(attrs, f);
                 f(expr);
             }
-            StmtKind::Assign { lhs, rhs } => {
+            StmtKind::Assign { lhs, attrs, rhs } => {
+                visit_attrs(attrs, f);
                 lhs.iter().flat_map(|target| target.indices.iter().flatten()).for_each(&mut *f);
                 rhs.iter().for_each(&mut *f);
             }

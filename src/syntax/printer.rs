@@ -352,9 +352,11 @@ impl Printer {
                 self.idents(names);
                 self.push(";\n");
             }
-            StmtKind::Assign { lhs, rhs } => {
+            StmtKind::Assign { lhs, attrs, rhs } => {
                 self.comma_separated(lhs, Printer::lhs);
-                self.push(" := ");
+                self.push(" :=");
+                self.attrs_after(attrs);
+                self.push(" ");
                 self.exprs(rhs);
                 self.push(";\n");
             }
