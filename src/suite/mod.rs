@@ -3,6 +3,7 @@
 //! writing them safely.
 
 pub mod bpl;
+pub mod bpl_value;
 pub mod diff;
 pub mod json;
 pub mod load;
