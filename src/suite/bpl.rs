@@ -217,13 +217,13 @@ impl Writer<'_> {
                 let value = facts.value_arg(&named.value);
                 (
                     attr("uninitialized", &[quote(&named.name), value]),
-                    format!("{} starts as given", one_line(&named.name)),
+                    format!("{} before it is set", one_line(&named.name)),
                 )
             })
             .collect();
         for (step, entry) in test.trace.iter().enumerate() {
             let (attr, said) = facts.trace_attr(entry);
-            attrs.push((attr, format!("choice {}: {said}", step + 1)));
+            attrs.push((attr, format!("{}. {said}", step + 1)));
         }
         let expect = &test.expect;
         if expect.outcome != "pass" || expect.message.is_some() {
@@ -383,14 +383,14 @@ impl Facts<'_> {
             }
             json::TraceEntry::CallOut { callee, var, value } => (
                 attr("trace_call_out", &[quote(callee), quote(var), self.value_arg(value)]),
-                format!("`{}` returns {}", one_line(callee), one_line(var)),
+                format!("{} := {}(…)", one_line(var), one_line(callee)),
             ),
             json::TraceEntry::CallModifies { callee, global, value } => (
                 attr("trace_call_modifies", &[quote(callee), quote(global), self.value_arg(value)]),
-                format!("`{}` modifies {}", one_line(callee), one_line(global)),
+                format!("{}(…) modifies {}", one_line(callee), one_line(global)),
             ),
             json::TraceEntry::Goto { target } => {
-                (attr("trace_goto", &[quote(target)]), format!("branch to {}", one_line(target)))
+                (attr("trace_goto", &[quote(target)]), format!("goto {}", one_line(target)))
             }
         }
     }
