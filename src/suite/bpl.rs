@@ -933,6 +933,14 @@ impl Body<'_> {
         let (function, args, value) = application(expr)?;
         let value = self.elements.value(value)?;
         if args.is_empty() {
+            if let Some(table) = &self.open_table {
+                let message = format!(
+                    "`{}()` is the whole table of a function without arguments, which has no points; the table of \
+                     `{}` ends with its default, `assume (forall … :: … ==> f(…) == …);`",
+                    function.name, table.name
+                );
+                return Err(error(expr.span, message));
+            }
             return self.close_table(expr.span, function.name.clone(), None, value, inputs);
         }
         let args = args.iter().map(|arg| self.elements.value(arg)).collect::<Read<Vec<_>>>()?;
@@ -1350,7 +1358,7 @@ mod tests {
             "    assume z() == 5;\n",
             "    assume f(1) == 2;\n    assume {:function_default \"f\", \"{\\\"opaque\\\":\\\"(ite x 1 2)\\\"}\"} true;\n",
             "    assume {:function_table \"z\", \"[[[],1]]\", 0} true;\n",
-            "{:trace_havoc \"a\", (lambda i: int :: (lambda j: bool :: if j == false then 1 else 0))}  // choice 1: havoc a\n",
+            "{:trace_havoc \"a\", (lambda i: int :: (lambda j: bool :: if j == false then 1 else 0))}  // 1. havoc a\n",
         ] {
             assert!(text.contains(expected), "{text}\ndoes not hold\n{expected}");
         }
@@ -1451,6 +1459,11 @@ axiom {:seedgen_procedure "P", "d"} true;
     #[test]
     fn malformed_declarations_are_errors_at_spans() {
         rejects("var x: int;", "not part of a suite", "var x: int;");
+        rejects("const x: int;", "a constant of an uninterpreted type", "int");
+        rejects("type T;", "not part of a suite", "type T;");
+        rejects("const x: T;", "is named `T#` and its number", "x");
+        rejects("const T#0: T;\nconst T#1: T;\naxiom T#0 != T#1 && T#0 == T#1;", "its elements differ", "T#0 == T#1");
+        rejects("const T#0: T;\naxiom T#0 != x;", "its elements differ", "T#0 != x");
         rejects(r#"axiom {:seedgen_suite "seedgen-suite", 2} true;"#, "a second suite header", "axiom");
         rejects(r#"axiom {:seedgen_procedure "Q"} true;"#, "takes 2 arguments, found 1", r#"{:seedgen_procedure "Q"}"#);
         let goal = r#"axiom {:seedgen_goal "g"} {:span 1, 2, 3} {:leaf true} {:status "covered"} true;"#;
@@ -1494,6 +1507,15 @@ axiom {:seedgen_procedure "P", "d"} true;
             r#""[[1]]""#,
         );
         rejects_test("call P(); assert x < 1;", "expected `name == value`", "x < 1");
+        rejects_test("assume f(1) == 2; call P();", "the table of `f` ends with its default", "call P();");
+        rejects_test(
+            "assume f(1) == 2; assume h(1) == 2;",
+            "the table of `f` ends with its default before `h`'s",
+            "h(1)",
+        );
+        rejects_test("assume (forall i: int :: f(1) == 0); call P();", "at its bound variables", "f(1) == 0");
+        rejects_test("assume (forall i: int :: i > 0); call P();", "expected a function's point", "i > 0");
+        rejects_test("assume f(1) == 2; assume f() == 0; call P();", "has no points", "f() == 0");
         rejects_test("call P() }", "not a suite file: unexpected `}`", "}");
     }
 
