@@ -50,7 +50,7 @@ pub use error::SemaError;
 
 use crate::source::Span;
 use crate::syntax::ast;
-use hir::{BoundId, ConstId, FunctionId, GlobalId, ProcId, Type, TypeId};
+use hir::{BoundId, ConstId, FunctionId, GlobalId, ProcId, Type, TypeId, TypeParamId};
 use std::collections::BTreeMap;
 
 /// Resolves and type-checks a program. Never fails: returns the HIR when there are no
@@ -86,6 +86,8 @@ struct Checker {
     errors: Vec<SemaError>,
     /// Bound variables are numbered across the whole program (see [`hir::BoundId`]).
     next_bound: u32,
+    /// The inference variables of type arguments (see [`types`]).
+    inference: Vec<types::Inference>,
 }
 
 struct TypeSymbol {
@@ -95,11 +97,13 @@ struct TypeSymbol {
 }
 
 enum TypeSymbolKind {
+    /// An uninterpreted type or type constructor (its arity is in the HIR's table).
     Uninterpreted(TypeId),
-    /// `None` only while synonyms are being expanded.
-    Synonym(Option<Type>),
-    /// A declaration that was rejected (a type constructor, a cyclic synonym, a
-    /// datatype): its uses get the error type silently, the declaration was reported.
+    /// The synonym's parameters and its expansion; `None` only while synonyms are being
+    /// expanded.
+    Synonym(Option<(Vec<TypeParamId>, Type)>),
+    /// A declaration that was rejected (a cyclic synonym, a datatype): its uses get the
+    /// error type silently, the declaration was reported.
     Broken,
 }
 
@@ -126,13 +130,6 @@ impl Checker {
         self.next_bound = self.next_bound.checked_add(1).expect("fewer than 2^32 bound variables");
         id
     }
-}
-
-/// The span from the first to the last of a non-empty list of names (type parameters).
-fn span_of_names(names: &[ast::Ident]) -> Span {
-    let first = names.first().expect("callers pass a non-empty list").span;
-    let last = names.last().expect("callers pass a non-empty list").span;
-    first.to(last)
 }
 
 #[cfg(test)]

@@ -135,7 +135,7 @@ impl Writer<'_> {
         for (ty, names) in by_type {
             let unique = !self.program.consts.iter().any(|constant| {
                 constant.unique
-                    && matches!(constant.ty, hir::Type::Named(id) if self.program.types[id.index()].name == ty)
+                    && matches!(&constant.ty, hir::Type::Named(id, _) if self.program.types[id.index()].name == ty)
             });
             let keyword = if unique { "const unique" } else { "const" };
             for name in &names {

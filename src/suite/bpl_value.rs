@@ -32,27 +32,52 @@ use num_bigint::{BigInt, BigUint};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A value's type, as far as the Boogie form needs it: to declare a lambda's bound
-/// variables and a function default's.
+/// A value's type, as far as the Boogie form needs it: to declare the test's locals, a
+/// lambda's bound variables and a function default's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ty {
     Int,
     Bool,
-    Named(String),
-    Map { domain: Vec<Ty>, range: Box<Ty> },
+    Real,
+    BitVector(u32),
+    /// An uninterpreted type applied to its arguments, or a type parameter (no arguments).
+    Named(String, Vec<Ty>),
+    /// A map type, polymorphic when it binds `type_params` (`<a>[ref, Field a]a`).
+    Map {
+        type_params: Vec<String>,
+        domain: Vec<Ty>,
+        range: Box<Ty>,
+    },
 }
 
 impl Ty {
     /// The type of a declaration of `program`.
     pub fn of(program: &hir::Program, ty: &hir::Type) -> Ty {
+        let all = |types: &[hir::Type]| types.iter().map(|ty| Ty::of(program, ty)).collect();
+        let param = |id: &hir::TypeParamId| program.type_params[id.index()].name.clone();
         match ty {
             hir::Type::Int => Ty::Int,
             hir::Type::Bool => Ty::Bool,
-            hir::Type::Named(id) => Ty::Named(program.types[id.index()].name.clone()),
+            hir::Type::Real => Ty::Real,
+            hir::Type::BitVector(width) => Ty::BitVector(*width),
+            hir::Type::Named(id, args) => Ty::Named(program.types[id.index()].name.clone(), all(args)),
+            hir::Type::Param(id) => Ty::Named(param(id), Vec::new()),
             hir::Type::Map(map) => Ty::Map {
-                domain: map.domain.iter().map(|key| Ty::of(program, key)).collect(),
+                type_params: map.type_params.iter().map(param).collect(),
+                domain: all(&map.domain),
                 range: Box::new(Ty::of(program, &map.range)),
             },
+        }
+    }
+
+    /// The domain and range of a map type whose values are lambdas: one that binds no
+    /// type parameters (Boogie's lambdas are not polymorphic).
+    fn monomorphic_map(&self) -> Option<(Vec<Ty>, Ty)> {
+        match self {
+            Ty::Map { type_params, domain, range } if type_params.is_empty() => {
+                Some((domain.clone(), (**range).clone()))
+            }
+            _ => None,
         }
     }
 
@@ -64,11 +89,11 @@ impl Ty {
             Value::Bool(_) => Some(Ty::Bool),
             Value::Number(_) | Value::String(_) => Some(Ty::Int),
             Value::Object(_) => match (element(value), map(value)) {
-                (Some((ty, _)), _) => Some(Ty::Named(ty.to_string())),
+                (Some((ty, _)), _) => Some(Ty::Named(ty.to_string(), Vec::new())),
                 (_, Some((entries, default))) => {
                     let key = entries.first().map_or(Some(Ty::Int), |(key, _)| Ty::of_value(key))?;
                     let range = entries.first().map_or(default, |(_, value)| value);
-                    Some(Ty::Map { domain: vec![key], range: Box::new(Ty::of_value(range)?) })
+                    Some(Ty::Map { type_params: Vec::new(), domain: vec![key], range: Box::new(Ty::of_value(range)?) })
                 }
                 _ => None,
             },
@@ -81,10 +106,23 @@ impl Ty {
         match self {
             Ty::Int => "int".to_string(),
             Ty::Bool => "bool".to_string(),
-            Ty::Named(name) => identifier(name),
-            Ty::Map { domain, range } => {
+            Ty::Real => "real".to_string(),
+            Ty::BitVector(width) => format!("bv{width}"),
+            Ty::Named(name, args) if args.is_empty() => identifier(name),
+            // An argument that is itself applied or a map is bracketed: `Field (Set int)`.
+            Ty::Named(name, args) => {
+                let args = args.iter().map(|arg| match arg {
+                    Ty::Named(_, inner) if !inner.is_empty() => format!("({})", arg.text()),
+                    Ty::Map { .. } => format!("({})", arg.text()),
+                    _ => arg.text(),
+                });
+                format!("{} {}", identifier(name), args.collect::<Vec<_>>().join(" "))
+            }
+            Ty::Map { type_params, domain, range } => {
+                let bound =
+                    if type_params.is_empty() { String::new() } else { format!("<{}>", type_params.join(", ")) };
                 let domain: Vec<String> = domain.iter().map(Ty::text).collect();
-                format!("[{}]{}", domain.join(", "), range.text())
+                format!("{bound}[{}]{}", domain.join(", "), range.text())
             }
         }
     }
@@ -182,14 +220,8 @@ impl Printer<'_> {
             return Some(identifier(&element_name(ty, index)));
         }
         map(value)?;
-        let declared = match ty {
-            Some(Ty::Map { domain, range }) => Some((domain.clone(), (**range).clone())),
-            _ => None,
-        };
-        let inferred = || match Ty::of_value(value)? {
-            Ty::Map { domain, range } => Some((domain, *range)),
-            _ => None,
-        };
+        let declared = ty.and_then(Ty::monomorphic_map);
+        let inferred = || Ty::of_value(value)?.monomorphic_map();
         let (domain, range) = declared.or_else(inferred)?;
         let names = self.bound_names(depth, domain.len());
         let bound: Vec<String> =
@@ -373,7 +405,8 @@ mod tests {
         let locals: BTreeSet<String> = ["i".to_string()].into();
         let printer = Printer { locals: &locals };
         let row = json!({"entries": [[3, true]], "default": false});
-        let int_map = |key: Ty, range: Ty| Ty::Map { domain: vec![key], range: Box::new(range) };
+        let int_map =
+            |key: Ty, range: Ty| Ty::Map { type_params: Vec::new(), domain: vec![key], range: Box::new(range) };
         let cases = [
             (json!(true), None, "true"),
             (json!(-5), None, "-5"),
@@ -388,7 +421,7 @@ mod tests {
             ),
             (
                 json!({"entries": [[1, row]], "default": {"entries": [], "default": true}}),
-                Some(Ty::Map { domain: vec![Ty::Int, Ty::Int], range: Box::new(Ty::Bool) }),
+                Some(Ty::Map { type_params: Vec::new(), domain: vec![Ty::Int, Ty::Int], range: Box::new(Ty::Bool) }),
                 "(lambda j: int, k: int :: if j == 1 then (if k == 3 then true else false) else true)",
             ),
             (
