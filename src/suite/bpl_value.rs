@@ -441,6 +441,16 @@ mod tests {
     }
 
     #[test]
+    fn types_are_written_as_declared() {
+        let program = crate::vc::testing::program(
+            "type ref; type Field _; var m: [int, bool][ref]bv8; var h: <a>[ref, Field a]a; \
+             var s: [Field (Field int)][int]real;",
+        );
+        let texts: Vec<String> = program.globals.iter().map(|global| Ty::of(&program, &global.ty).text()).collect();
+        assert_eq!(texts, ["[int, bool][ref]bv8", "<a>[ref, Field a]a", "[Field (Field int)][int]real"]);
+    }
+
+    #[test]
     fn what_is_no_value_is_an_error_at_its_span() {
         let elements = elements();
         let cases = [
