@@ -7,7 +7,8 @@
 //! diagnostic at its place in the suite file; appended to its program, the Boogie form
 //! type-checks with Boogie (ignored unless Boogie is installed).
 
-use crate::support::{correct_corpus_programs, display_name, seedgen};
+use crate::support::{check_source, correct_corpus_programs, display_name, seedgen};
+use seedgen::diag::render_short;
 use seedgen::source::FileId;
 use seedgen::suite::{json, load};
 use seedgen::syntax::{self, ast};
@@ -38,6 +39,12 @@ fn every_corpus_suite_in_the_boogie_form_is_its_json_suite_and_replays_alike() {
         assert!(!bpl_text.trim_start().starts_with('{'), "{name}: the Boogie form is told from JSON by its start");
         let expected: json::Suite = serde_json::from_str(&json_text).expect("the JSON suite reads");
         assert_eq!(load::read(&bpl_text), Ok(expected), "{name}: the Boogie form reads back as the JSON suite");
+        // Appended to the program, it is a program for seedgen's front end too (Boogie's
+        // own check is the ignored test below).
+        let program = std::fs::read_to_string(&path).expect("the corpus program");
+        let (db, checked) = check_source(&name, &format!("{program}\n{bpl_text}"));
+        let errors: Vec<String> = checked.diagnostics.iter().map(|diagnostic| render_short(&db, diagnostic)).collect();
+        assert!(!checked.has_errors(), "{name}: the program with its tests appended:\n{}", errors.join("\n"));
         for (test, value) in values_in_strings(&bpl_text) {
             let json: serde_json::Value = serde_json::from_str(&value).expect("a value in a string is JSON");
             assert!(json.get("opaque").is_some(), "{name}, {test}: the value {value} is written in a string");
