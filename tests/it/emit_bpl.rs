@@ -103,7 +103,7 @@ fn values_in_strings(text: &str) -> Vec<(String, String)> {
 }
 
 #[test]
-fn the_boogie_form_of_simple_and_nondet() {
+fn the_boogie_form_of_the_reviewed_suites() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let programs = [
         ("corpus/simple.bpl", "simple"),
