@@ -395,7 +395,6 @@ pub(super) fn local_kind(kind: LocalKind) -> DeclKind {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::error_count;
     use super::hir;
     use super::FunctionId;
 

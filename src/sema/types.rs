@@ -202,10 +202,10 @@ impl Checker {
                     &params,
                     type_params,
                     &domain,
-                    &[range.clone()],
+                    std::slice::from_ref(&range),
                     super::error::TypeParamContext::MapType,
                 );
-                let type_params = sort_by_occurrence(params, &domain, &[range.clone()]);
+                let type_params = sort_by_occurrence(params, &domain, std::slice::from_ref(&range));
                 Type::Map(Arc::new(MapType { type_params, domain, range }))
             }
         }
