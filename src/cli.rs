@@ -4,8 +4,9 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::cfg::inline;
 use seedgen::config::{
-    CheckConfig, Config, Dump, Emit, GoalSelection, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig,
-    RunTestsConfig, RunTestsFormat, SeedConfig, Shard, SolverLimits, SuiteForm, SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, Emit, GoalSelection, LspConfig, MergeConfig, MutateConfig, OutputConfig,
+    ProveTestsConfig, RunTestsConfig, RunTestsFormat, SeedConfig, Shard, SolverLimits, SuiteForm, SummaryFormat,
+    VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
 use std::io::IsTerminal;
@@ -53,6 +54,45 @@ pub enum Command {
     /// Combine the suites of `prove-tests --shard 1/N` … `N/N` into the suite one run
     /// would have written.
     Merge(MergeArgs),
+    /// Run the language server on stdin and stdout: syntax and type errors as you type;
+    /// on save, dead branches and branches no test reaches, with a code lens per
+    /// implementation, hovers on branches and a code action that writes the suite
+    /// (docs/editor.md). The generation options are `prove-tests`' and share its cache.
+    Lsp(LspArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Which goals are seeded; every goal is reported either way.
+    #[arg(long, value_enum, default_value_t = GoalsArg::Leaves, value_name = "WHICH")]
+    pub goals: GoalsArg,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// How many levels of calls to procedures with a body are inlined (at most 64).
+    #[arg(long, default_value_t = 1, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(..=i64::from(inline::MAX_DEPTH)))]
+    pub inline_depth: u32,
+    #[command(flatten)]
+    pub unroll: UnrollArgs,
+    /// How far a goal whose test missed it on replay is retried with a deeper exact
+    /// unrolling of its loops [default: 2N; a value below N counts as N].
+    #[arg(long, value_name = "M")]
+    pub max_unroll: Option<u32>,
+    /// Keep the solver's values as it found them.
+    #[arg(long)]
+    pub no_minimize: bool,
+    /// Ask the solver for every test, without the search by replay.
+    #[arg(long)]
+    pub no_search: bool,
+    /// Neither read nor write the cache (`.seedgen/` beside each file).
+    #[arg(long)]
+    pub no_cache: bool,
+    /// How many implementations are generated at once [default: the number of cores].
+    #[arg(short, long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+    /// How long after the last change a document is checked again, in milliseconds.
+    #[arg(long, default_value_t = 150, value_name = "MS")]
+    pub debounce_ms: u64,
 }
 
 #[derive(Args, Debug)]
@@ -439,10 +479,7 @@ impl Cli {
                         (false, Some(dir)) => Some(dir),
                         (false, None) => Some(ProveTestsConfig::default_cache_dir(&args.file)),
                     },
-                    jobs: args.jobs.map_or_else(
-                        || std::thread::available_parallelism().map_or(1, usize::from),
-                        |jobs| jobs as usize,
-                    ),
+                    jobs: jobs_or_cores(args.jobs),
                     shard: args.shard,
                     lcov: args.lcov,
                     file: args.file,
@@ -451,12 +488,42 @@ impl Cli {
                 };
                 Config::ProveTests(config, output_config(&args.output))
             }
+            Command::Lsp(args) => {
+                let unroll = args.unroll.unroll;
+                let config = LspConfig {
+                    goals: args.goals.into(),
+                    solver: args.solver.into(),
+                    inline_depth: args.inline_depth,
+                    unroll,
+                    max_unroll: args.max_unroll.unwrap_or(unroll.saturating_mul(2)).max(unroll),
+                    minimize: !args.no_minimize,
+                    search: !args.no_search,
+                    no_cache: args.no_cache,
+                    jobs: jobs_or_cores(args.jobs),
+                    debounce: Duration::from_millis(args.debounce_ms),
+                };
+                // Stdout is the protocol's: nothing else may be printed there, and
+                // nothing is drawn on stderr either.
+                let output = OutputConfig {
+                    message_format: MessageFormat::Human,
+                    color: false,
+                    quiet: true,
+                    verbose: false,
+                    progress: false,
+                };
+                Config::Lsp(config, output)
+            }
             Command::Merge(args) => Config::Merge(
                 MergeConfig { suites: args.suites, output: args.output_file, force: args.force },
                 output_config(&args.output),
             ),
         }
     }
+}
+
+/// `--jobs`, by default the number of cores.
+fn jobs_or_cores(jobs: Option<u32>) -> usize {
+    jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |jobs| jobs as usize)
 }
 
 impl From<SolverArgs> for SolverLimits {

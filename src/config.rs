@@ -206,6 +206,55 @@ impl ProveTestsConfig {
     }
 }
 
+/// `seedgen lsp`: the language server. Its generation options are `prove-tests`' and
+/// mean the same; each document is generated for as `prove-tests FILE` with them would,
+/// sharing its cache.
+#[derive(Clone, Debug)]
+pub struct LspConfig {
+    pub goals: GoalSelection,
+    pub solver: SolverLimits,
+    pub inline_depth: u32,
+    pub unroll: u32,
+    /// Resolved as `prove-tests` resolves it.
+    pub max_unroll: u32,
+    pub minimize: bool,
+    pub search: bool,
+    /// Neither read nor write the cache (`--no-cache`).
+    pub no_cache: bool,
+    /// Implementations generated at once.
+    pub jobs: usize,
+    /// How long after the last keystroke a document is checked again.
+    pub debounce: std::time::Duration,
+}
+
+impl LspConfig {
+    /// The `prove-tests` run of `file` (its default suite and cache) with these options.
+    pub fn prove_tests(&self, file: &std::path::Path) -> ProveTestsConfig {
+        let emit = Emit::Suite(SuiteForm::Json);
+        ProveTestsConfig {
+            file: file.to_path_buf(),
+            suite: ProveTestsConfig::default_suite_path(file, emit),
+            force: false,
+            goals: self.goals,
+            procedures: Vec::new(),
+            solver: self.solver,
+            inline_depth: self.inline_depth,
+            unroll: self.unroll,
+            max_unroll: self.max_unroll,
+            minimize: self.minimize,
+            search: self.search,
+            emit,
+            format: SummaryFormat::Human,
+            cache_dir: (!self.no_cache).then(|| ProveTestsConfig::default_cache_dir(file)),
+            jobs: self.jobs,
+            shard: None,
+            lcov: None,
+            existing: None,
+            check: false,
+        }
+    }
+}
+
 /// `seedgen verify FILE`.
 #[derive(Clone, Debug)]
 pub struct VerifyConfig {
@@ -278,6 +327,7 @@ pub enum Config {
     RunTests(RunTestsConfig, OutputConfig),
     Mutate(MutateConfig, OutputConfig),
     Merge(MergeConfig, OutputConfig),
+    Lsp(LspConfig, OutputConfig),
 }
 
 impl Config {
@@ -289,7 +339,7 @@ impl Config {
             | Config::Verify(_, output)
             | Config::RunTests(_, output)
             | Config::Mutate(_, output) => output,
-            Config::Merge(_, output) => output,
+            Config::Merge(_, output) | Config::Lsp(_, output) => output,
         }
     }
 }

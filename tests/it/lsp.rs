@@ -1,0 +1,311 @@
+//! `seedgen lsp` driven over JSON-RPC on its stdin and stdout, as an editor drives it:
+//! diagnostics as the document changes, coverage on save (dead code tagged
+//! unnecessary), hovers, code lenses, the code action that writes the suite (the same
+//! bytes `prove-tests` writes), a generation superseded by a newer save, and the exit
+//! statuses.
+
+use serde_json::{json, Value};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+/// Long enough for a debug build's generation on a loaded machine.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// An editor's side of the protocol: messages framed with `Content-Length`.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    /// Messages received while waiting for something else.
+    backlog: VecDeque<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    /// The server's log (its stderr) is kept in `dir/server.log`.
+    fn start(dir: &Path, args: &[&str]) -> Client {
+        let log = std::fs::File::create(dir.join("server.log")).expect("writable");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_seedgen"))
+            .arg("lsp")
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(log)
+            .spawn()
+            .expect("seedgen starts");
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, incoming) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            while let Some(message) = read_message(&mut reader) {
+                if sender.send(message).is_err() {
+                    return;
+                }
+            }
+        });
+        Client { child, stdin, incoming, backlog: VecDeque::new(), next_id: 0 }
+    }
+
+    fn send(&mut self, message: &Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("the server reads its stdin");
+        self.stdin.flush().expect("the server reads its stdin");
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and waits for its response's `result` (panics on an error).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let response = self.wait_for(&format!("the response to {method}"), |message| message["id"] == id);
+        assert!(response.get("error").is_none(), "{method} failed: {response}");
+        response["result"].clone()
+    }
+
+    /// The first message (from the backlog, then as they come) that `wanted` accepts;
+    /// the others stay in the backlog.
+    fn wait_for(&mut self, what: &str, wanted: impl Fn(&Value) -> bool) -> Value {
+        if let Some(at) = self.backlog.iter().position(&wanted) {
+            return self.backlog.remove(at).expect("the position is in the backlog");
+        }
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.incoming.recv_timeout(left) {
+                Ok(message) if wanted(&message) => return message,
+                Ok(message) => self.backlog.push_back(message),
+                Err(_) => panic!("no {what} within {PATIENCE:?}; received: {:#?}", self.backlog),
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri` that `wanted` accepts.
+    fn diagnostics(&mut self, uri: &str, wanted: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+        let published = self.wait_for("diagnostics", |message| {
+            message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+                && wanted(message["params"]["diagnostics"].as_array().expect("a list"))
+        });
+        published["params"]["diagnostics"].as_array().expect("a list").clone()
+    }
+
+    fn initialize(&mut self, root: &Path) {
+        let root = format!("file://{}", root.display());
+        let result = self.request("initialize", json!({ "processId": null, "rootUri": root, "capabilities": {} }));
+        assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
+        self.notify("initialized", json!({}));
+    }
+
+    /// `shutdown`, `exit`, and the exit status.
+    fn shut_down(mut self) -> Option<i32> {
+        assert_eq!(self.request("shutdown", Value::Null), Value::Null);
+        self.notify("exit", Value::Null);
+        self.exit_status()
+    }
+
+    fn exit_status(mut self) -> Option<i32> {
+        drop(self.stdin);
+        self.child.wait().expect("the server exits").code()
+    }
+}
+
+fn read_message(reader: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(value) = line.strip_prefix("Content-Length: ") {
+            length = value.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+const ABS: &str = "\
+procedure Abs(x: int) returns (y: int)
+  ensures y >= 0;
+{
+  if (x < 0) {
+    y := -x;
+  } else {
+    y := x;
+  }
+  if (y < 0) {
+    y := 0;
+  }
+}
+";
+
+/// The first line of each diagnostic's message (the notes follow it).
+fn messages(diagnostics: &[Value]) -> Vec<String> {
+    let first_line =
+        |diagnostic: &Value| diagnostic["message"].as_str().expect("a message").lines().next().map(str::to_string);
+    diagnostics.iter().filter_map(first_line).collect()
+}
+
+fn dead_code(diagnostics: &[Value]) -> bool {
+    diagnostics.iter().any(|diagnostic| diagnostic["tags"] == json!([1]))
+}
+
+#[test]
+fn a_session_checks_as_the_user_types_and_covers_on_save() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("abs.bpl");
+    let uri = format!("file://{}", file.display());
+    let broken = ABS.replace("y := x;", "y := x == 0;");
+    std::fs::write(&file, &broken).expect("writable");
+    let mut client = Client::start(dir.path(), &["--jobs", "1", "--debounce-ms", "20"]);
+    client.initialize(dir.path());
+
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "boogie", "version": 1, "text": broken } }),
+    );
+    let errors = client.diagnostics(&uri, |diagnostics| !diagnostics.is_empty());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["severity"], 1);
+    assert_eq!(errors[0]["range"]["start"], json!({ "line": 6, "character": 9 }), "{errors:#?}");
+
+    // An edit in UTF-16 ranges: `x == 0` becomes `x` again.
+    let fix = json!({ "range": { "start": { "line": 6, "character": 10 }, "end": { "line": 6, "character": 15 } }, "text": "" });
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [fix] }),
+    );
+    assert_eq!(client.diagnostics(&uri, |diagnostics| diagnostics.is_empty()), Vec::<Value>::new());
+    let lenses = client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }));
+    assert_eq!(lenses[0]["command"]["title"], "coverage not generated: save to generate");
+
+    std::fs::write(&file, ABS).expect("writable");
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
+    let warnings = client.diagnostics(&uri, dead_code);
+    assert_eq!(messages(&warnings), ["unreachable code: goal `Abs/if#2/then` can never execute"]);
+    assert_eq!(warnings[0]["severity"], 2);
+    assert_eq!(warnings[0]["range"]["start"], json!({ "line": 8, "character": 2 }));
+    assert_eq!(warnings[0]["data"], json!({ "goal": "Abs/if#2/then" }));
+
+    let lenses = client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }));
+    assert_eq!(lenses[0]["command"]["title"], "3 of 4 branches covered, 1 unreachable, 0 not covered; 2 tests");
+    assert_eq!(lenses[0]["range"]["start"], json!({ "line": 0, "character": 0 }));
+
+    let at_then = json!({ "textDocument": { "uri": uri }, "position": { "line": 4, "character": 6 } });
+    let hover = client.request("textDocument/hover", at_then);
+    let text = hover["contents"]["value"].as_str().expect("Markdown");
+    assert!(text.starts_with("branch `Abs/if#1/then`: covered by test `Abs/t"), "{text}");
+    assert!(text.contains("x = -"), "the hover shows the test's input: {text}");
+
+    let range = json!({ "start": { "line": 4, "character": 6 }, "end": { "line": 4, "character": 6 } });
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": range, "context": { "diagnostics": [] } }),
+    );
+    assert_eq!(actions[0]["title"], "Generate a test for branch `Abs/if#1/then` (write the suite)");
+    let command = actions[0]["command"].clone();
+    client.request(
+        "workspace/executeCommand",
+        json!({ "command": command["command"], "arguments": command["arguments"] }),
+    );
+    let told = client.wait_for("the suite's message", |message| message["method"] == "window/showMessage");
+    let said = told["params"]["message"].as_str().expect("a message");
+    assert!(said.starts_with("wrote `") && said.contains("covers branch `Abs/if#1/then`"), "{said}");
+
+    // What the editor wrote is what `prove-tests` writes for the same file.
+    let written = std::fs::read_to_string(dir.path().join("abs.tests.json")).expect("the suite was written");
+    let output = Command::new(env!("CARGO_BIN_EXE_seedgen"))
+        .args(["prove-tests", "abs.bpl", "-o", "cli.tests.json", "--quiet"])
+        .current_dir(dir.path())
+        .output()
+        .expect("seedgen runs");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(written, std::fs::read_to_string(dir.path().join("cli.tests.json")).expect("written"));
+
+    assert_eq!(client.shut_down(), Some(0));
+}
+
+/// Procedures `P0`..`P{count}`, each with a loop and branches for the solver to cover;
+/// `dead` has a branch no input reaches.
+fn many_procedures(count: usize, dead: usize) -> String {
+    (0..count)
+        .map(|index| {
+            let guard = if index == dead { "x < 0 && x > 0" } else { "x > 3" };
+            format!(
+                "procedure P{index}(x: int, n: int) returns (s: int)\n{{\n  var i: int;\n  i := 0; s := 0;\n  \
+                 while (i < n) {{\n    if (x > i + {m}) {{ s := s + x; }} else {{ s := s - 1; }}\n    i := i + 1;\n  \
+                 }}\n  if ({guard}) {{ s := 0; }}\n}}\n",
+                m = index % 3 + 2
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_newer_save_supersedes_the_generation_under_way() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("many.bpl");
+    let uri = format!("file://{}", file.display());
+    let first = many_procedures(12, 0);
+    let second = many_procedures(12, 11);
+    std::fs::write(&file, &first).expect("writable");
+    let mut client = Client::start(dir.path(), &["--jobs", "1", "--unroll", "2"]);
+    client.initialize(dir.path());
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "boogie", "version": 1, "text": first } }),
+    );
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
+    std::fs::write(&file, &second).expect("writable");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": second }] }),
+    );
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
+    let warnings = client.diagnostics(&uri, dead_code);
+    assert_eq!(messages(&warnings), ["unreachable code: goal `P11/if#1/then` can never execute"]);
+    // Nothing of the first save's generation comes after: it was stopped, or its
+    // result was dropped as older.
+    let lenses = client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }));
+    assert_eq!(lenses.as_array().expect("a list").len(), 12);
+    std::thread::sleep(Duration::from_millis(500));
+    let late = client.incoming.try_iter().chain(client.backlog.drain(..)).filter(|message| {
+        message["method"] == "textDocument/publishDiagnostics"
+            && messages(message["params"]["diagnostics"].as_array().expect("a list"))
+                .iter()
+                .any(|text| text.contains("P0/"))
+    });
+    assert_eq!(late.count(), 0);
+    assert_eq!(client.shut_down(), Some(0));
+    let log = std::fs::read_to_string(dir.path().join("server.log")).expect("the log");
+    assert!(log.contains("many.bpl: generation at version 2 superseded by a newer change or save"), "{log}");
+}
+
+#[test]
+fn an_exit_without_shutdown_is_exit_status_1() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut client = Client::start(dir.path(), &[]);
+    client.initialize(dir.path());
+    let nothing = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": "file:///nowhere.bpl" }, "position": { "line": 0, "character": 0 } }),
+    );
+    assert_eq!(nothing, Value::Null);
+    client.notify("exit", Value::Null);
+    assert_eq!(client.exit_status(), Some(1));
+}
