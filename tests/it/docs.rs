@@ -1,8 +1,9 @@
 //! The recipes of `docs/editor.md` and `docs/ci.md`, run as a user would copy them: the
 //! VS Code task's command and problem matcher (and the GitHub matcher, the same regular
-//! expression) on `tests/docs/on_save.bpl`; the Vim setup in `vim -Es` (ignored unless
-//! Vim is installed); the CI script on copies of corpus programs, with each exit status
-//! the document promises. Each recipe is read from its fenced block, named by the block's
+//! expression) on `tests/docs/on_save.bpl`; the Vim setup in `vim -Es` and the language
+//! server's Neovim setup in `nvim --headless` (each ignored unless the editor is
+//! installed); the Helix and VS Code setups read for what they start; the CI script on
+//! copies of corpus programs, with each exit status the document promises. Each recipe is read from its fenced block, named by the block's
 //! info string (```` ```sh ci/seedgen-check.sh ````), so a change to a document is tested.
 
 use crate::support::root;
@@ -118,6 +119,40 @@ fn the_vim_setup_fills_the_quickfix_list() {
     assert_eq!(&quickfix, expected);
     let typed = ON_SAVE_PROBLEMS.map(|problem| problem.replace(":error:", ":e:").replace(":warning:", ":w:"));
     assert_eq!(quickfix.lines().collect::<Vec<_>>(), typed);
+}
+
+#[test]
+#[ignore = "needs Neovim (`apt-get install neovim`)"]
+fn the_neovim_setup_shows_the_language_servers_diagnostics() {
+    let all = blocks("docs/editor.md");
+    let snippet = block("docs/editor.md", "lua ~/.config/nvim/init.lua");
+    let at = all.iter().position(|(_, body)| body.starts_with("nvim --headless")).expect("the documented command");
+    let (command, expected) = (&all[at].1, &all[at + 1].1);
+    let dir = workspace(&[("tests/docs/on_save.bpl", "on_save.bpl")]);
+    std::fs::write(dir.path().join("snippet.lua"), snippet).expect("writable");
+    let output = run(Command::new("sh").arg("-c").arg(command), dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let shown = std::fs::read_to_string(dir.path().join("diagnostics.txt")).expect("nvim wrote the diagnostics");
+    assert_eq!(&shown, expected);
+}
+
+/// Helix and VS Code are not run here: their setups are checked to be what they
+/// claim to be.
+#[test]
+fn the_helix_and_vscode_setups_start_the_language_server() {
+    let helix = block("docs/editor.md", "toml languages.toml");
+    for line in
+        ["command = \"seedgen\"", "args = [\"lsp\"]", "file-types = [\"bpl\"]", "language-servers = [\"seedgen\"]"]
+    {
+        assert!(helix.lines().any(|found| found == line), "{line} in {helix}");
+    }
+    let package: Value = serde_json::from_str(&block("docs/editor.md", "json seedgen-lsp/package.json")).expect("JSON");
+    assert_eq!(package["main"], "extension.js");
+    assert_eq!(package["activationEvents"][0], "onLanguage:boogie");
+    assert_eq!(package["contributes"]["languages"][0]["extensions"][0], ".bpl");
+    let extension = block("docs/editor.md", "js seedgen-lsp/extension.js");
+    assert!(extension.contains("{ command: 'seedgen', args: ['lsp'] }"), "{extension}");
+    assert!(extension.contains("language: 'boogie'"), "{extension}");
 }
 
 #[test]
