@@ -225,6 +225,14 @@ fn implementation_span(program: &hir::Program, cfg: &cfg::Cfg) -> Span {
     program.implementations[cfg.implementation.index()].span
 }
 
+/// How many implementations per `--jobs` one batch of a generation holds: a newer
+/// generation stops it between batches. Each batch starts a thread pool and an
+/// interpreter and waits for its slowest implementation, so batches of one per job made
+/// a cold save of the 200-procedure benchmark 2.6 times slower than `prove-tests`;
+/// with 8 it is as fast, and a superseded generation still ends within about 80 ms
+/// there (`benches/lsp.rs`, docs/benchmarks.md).
+const BATCH_PER_JOB: usize = 8;
+
 /// Each implementation's report in program order: from the cache, and with
 /// [`Depth::Generated`] generated where the cache has none, `--jobs` implementations at
 /// a time; `None` as soon as `stop` says the result is no longer wanted (what was
@@ -257,7 +265,7 @@ fn collect_reports(
     };
     let mut reports = CachedReports::read(&job, context);
     if depth == Depth::Generated {
-        for indices in reports.missing().chunks(prove.jobs.max(1)) {
+        for indices in reports.missing().chunks(prove.jobs.max(1) * BATCH_PER_JOB) {
             if stop() {
                 return None;
             }
