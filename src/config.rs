@@ -22,6 +22,20 @@ pub struct OutputConfig {
     pub progress: bool,
 }
 
+impl OutputConfig {
+    /// Nothing but diagnostics, uncolored, no progress: for runs whose stdout and
+    /// stderr a program reads (the language server's).
+    pub fn silent() -> OutputConfig {
+        OutputConfig {
+            message_format: MessageFormat::Human,
+            color: false,
+            quiet: true,
+            verbose: false,
+            progress: false,
+        }
+    }
+}
+
 /// A stage printed back by `--dump`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dump {
@@ -206,51 +220,27 @@ impl ProveTestsConfig {
     }
 }
 
-/// `seedgen lsp`: the language server. Its generation options are `prove-tests`' and
-/// mean the same; each document is generated for as `prove-tests FILE` with them would,
-/// sharing its cache.
+/// `seedgen lsp`: the language server. Each document is generated for as
+/// `prove-tests FILE` with the same generation options would, sharing its cache.
 #[derive(Clone, Debug)]
 pub struct LspConfig {
-    pub goals: GoalSelection,
-    pub solver: SolverLimits,
-    pub inline_depth: u32,
-    pub unroll: u32,
-    /// Resolved as `prove-tests` resolves it.
-    pub max_unroll: u32,
-    pub minimize: bool,
-    pub search: bool,
+    /// The `prove-tests` run every document's is made from: its generation options and
+    /// `--jobs` (its file, suite and cache are the document's).
+    pub template: ProveTestsConfig,
     /// Neither read nor write the cache (`--no-cache`).
     pub no_cache: bool,
-    /// Implementations generated at once.
-    pub jobs: usize,
-    /// How long after the last keystroke a document is checked again.
+    /// How long after the last change a document is checked again.
     pub debounce: std::time::Duration,
 }
 
 impl LspConfig {
     /// The `prove-tests` run of `file` (its default suite and cache) with these options.
     pub fn prove_tests(&self, file: &std::path::Path) -> ProveTestsConfig {
-        let emit = Emit::Suite(SuiteForm::Json);
         ProveTestsConfig {
             file: file.to_path_buf(),
-            suite: ProveTestsConfig::default_suite_path(file, emit),
-            force: false,
-            goals: self.goals,
-            procedures: Vec::new(),
-            solver: self.solver,
-            inline_depth: self.inline_depth,
-            unroll: self.unroll,
-            max_unroll: self.max_unroll,
-            minimize: self.minimize,
-            search: self.search,
-            emit,
-            format: SummaryFormat::Human,
+            suite: ProveTestsConfig::default_suite_path(file, self.template.emit),
             cache_dir: (!self.no_cache).then(|| ProveTestsConfig::default_cache_dir(file)),
-            jobs: self.jobs,
-            shard: None,
-            lcov: None,
-            existing: None,
-            check: false,
+            ..self.template.clone()
         }
     }
 }

@@ -11,7 +11,7 @@
 use super::position::{self, Encoding, LineIndex};
 use crate::cfg;
 use crate::config::{LspConfig, OutputConfig, ProveTestsConfig, SuiteForm};
-use crate::diag::{Diagnostic, MessageFormat};
+use crate::diag::Diagnostic;
 use crate::driver::{self, CachedReports, ProveJob, MAX_SOURCE_BYTES};
 use crate::regress::carry::CarriedSuite;
 use crate::report::{self, Counts, ProcedureReport};
@@ -245,13 +245,7 @@ fn collect_reports(
     stop: &dyn Fn() -> bool,
 ) -> Option<Vec<Option<ProcedureReport>>> {
     let options = driver::gen_options(prove, Instant::now());
-    let output = OutputConfig {
-        message_format: MessageFormat::Human,
-        color: false,
-        quiet: true,
-        verbose: false,
-        progress: false,
-    };
+    let output = OutputConfig::silent();
     let carried = CarriedSuite::default();
     let selected: Vec<&cfg::Cfg> = loaded.cfgs.iter().collect();
     let job = ProveJob {

@@ -14,6 +14,22 @@ fn start(dir: &Path, args: &[&str]) -> Client {
     Client::start(Path::new(env!("CARGO_BIN_EXE_seedgen")), dir, args)
 }
 
+/// A server started with `args` in a fresh directory holding `name` with `text`,
+/// initialized, with the document open; the directory and the document's URI.
+fn open(name: &str, text: &str, args: &[&str]) -> (tempfile::TempDir, String, Client) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join(name);
+    std::fs::write(&file, text).expect("writable");
+    let uri = format!("file://{}", file.display());
+    let mut client = start(dir.path(), args);
+    client.initialize(dir.path());
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "boogie", "version": 1, "text": text } }),
+    );
+    (dir, uri, client)
+}
+
 const ABS: &str = "\
 procedure Abs(x: int) returns (y: int)
   ensures y >= 0;
@@ -42,18 +58,9 @@ fn dead_code(diagnostics: &[Value]) -> bool {
 
 #[test]
 fn a_session_checks_as_the_user_types_and_covers_on_save() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let file = dir.path().join("abs.bpl");
-    let uri = format!("file://{}", file.display());
     let broken = ABS.replace("y := x;", "y := x == 0;");
-    std::fs::write(&file, &broken).expect("writable");
-    let mut client = start(dir.path(), &["--jobs", "1", "--debounce-ms", "20"]);
-    client.initialize(dir.path());
-
-    client.notify(
-        "textDocument/didOpen",
-        json!({ "textDocument": { "uri": uri, "languageId": "boogie", "version": 1, "text": broken } }),
-    );
+    let (dir, uri, mut client) = open("abs.bpl", &broken, &["--jobs", "1", "--debounce-ms", "20"]);
+    let file = dir.path().join("abs.bpl");
     let errors = client.diagnostics(&uri, |diagnostics| !diagnostics.is_empty());
     assert_eq!(errors.len(), 1, "{errors:#?}");
     assert_eq!(errors[0]["severity"], 1);
@@ -133,18 +140,10 @@ fn many_procedures(count: usize, dead: usize) -> String {
 
 #[test]
 fn a_newer_save_supersedes_the_generation_under_way() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let file = dir.path().join("many.bpl");
-    let uri = format!("file://{}", file.display());
     let first = many_procedures(12, 0);
     let second = many_procedures(12, 11);
-    std::fs::write(&file, &first).expect("writable");
-    let mut client = start(dir.path(), &["--jobs", "1", "--unroll", "2"]);
-    client.initialize(dir.path());
-    client.notify(
-        "textDocument/didOpen",
-        json!({ "textDocument": { "uri": uri, "languageId": "boogie", "version": 1, "text": first } }),
-    );
+    let (dir, uri, mut client) = open("many.bpl", &first, &["--jobs", "1", "--unroll", "2"]);
+    let file = dir.path().join("many.bpl");
     client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
     std::fs::write(&file, &second).expect("writable");
     client.notify(
