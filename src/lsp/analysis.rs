@@ -115,27 +115,34 @@ struct Loaded {
 
 /// The front end and lowering of the job's text; the diagnostics alone when the
 /// program has errors.
-fn load(job: &Job) -> Result<Loaded, (SourceDb, Vec<Diagnostic>)> {
-    let mut db = SourceDb::new();
+fn load(job: &Job) -> Result<Loaded, Vec<Diagnostic>> {
     if job.text.len() > MAX_SOURCE_BYTES {
         let message = format!("seedgen reads files of at most {} MiB", MAX_SOURCE_BYTES >> 20);
-        return Err((db, vec![Diagnostic::error(message)]));
+        return Err(vec![Diagnostic::error(message)]);
     }
+    let mut db = SourceDb::new();
     let file = db.add(job.name.clone(), job.text.to_string());
     let checked = driver::check_file(&db, file);
-    let Some(program) = checked.hir else { return Err((db, checked.diagnostics)) };
+    let Some(program) = checked.hir else { return Err(checked.diagnostics) };
     let (cfgs, errors) = cfg::lower::lower_all(&program);
     let mut diagnostics = checked.diagnostics;
     if !errors.is_empty() {
         diagnostics.extend(errors.iter().map(|error| error.to_diagnostic()));
-        return Err((db, diagnostics));
+        return Err(diagnostics);
     }
     Ok(Loaded { db, ast: checked.ast, program, cfgs, diagnostics })
 }
 
+/// How a generation is followed: whether it should stop, and how far it got.
+pub struct Watch<'a> {
+    pub stop: &'a dyn Fn() -> bool,
+    /// Called before each batch with the implementations generated and to generate.
+    pub progress: &'a dyn Fn(usize, usize),
+}
+
 /// Looks at the job's text as deep as `depth` asks; `None` when the job went stale
 /// before its generation finished.
-pub fn analyze(job: &Job, config: &LspConfig, depth: Depth) -> Option<Analysis> {
+pub fn analyze(job: &Job, config: &LspConfig, depth: Depth, progress: &dyn Fn(usize, usize)) -> Option<Analysis> {
     let index = LineIndex::new(&job.text, job.encoding);
     let mut analysis = Analysis {
         generation: job.generation,
@@ -144,19 +151,19 @@ pub fn analyze(job: &Job, config: &LspConfig, depth: Depth) -> Option<Analysis> 
         implementations: Vec::new(),
         goals: Vec::new(),
     };
+    let to_lsp = |found: &Diagnostic| position::diagnostic(&index, &job.uri, found);
     let loaded = match load(job) {
         Ok(loaded) => loaded,
-        Err((_, diagnostics)) => {
-            analysis.diagnostics =
-                diagnostics.iter().map(|found| position::diagnostic(&index, &job.uri, found)).collect();
+        Err(diagnostics) => {
+            analysis.diagnostics = diagnostics.iter().map(to_lsp).collect();
             return Some(analysis);
         }
     };
-    analysis.diagnostics =
-        loaded.diagnostics.iter().map(|found| position::diagnostic(&index, &job.uri, found)).collect();
+    analysis.diagnostics = loaded.diagnostics.iter().map(to_lsp).collect();
     let prove = prove_tests_config(job, config);
     let context = driver::suite_context(&loaded.db, &loaded.program, &job.name, &prove);
-    let reports = collect_reports(&loaded, &prove, &context, depth, &|| job.is_stale())?;
+    let watch = Watch { stop: &|| job.is_stale(), progress };
+    let reports = collect_reports(&loaded, &prove, &context, depth, &watch)?;
     for (cfg, report) in loaded.cfgs.iter().zip(&reports) {
         let span = implementation_span(&loaded.program, cfg);
         analysis.implementations.push(ImplementationView {
@@ -164,14 +171,14 @@ pub fn analyze(job: &Job, config: &LspConfig, depth: Depth) -> Option<Analysis> 
             range: index.range(span),
             counts: report.as_ref().map(|report| report.counts.clone()),
         });
-        for (goal, &span) in report.iter().flat_map(|report| report.suite.goals.iter().zip(&report.goal_spans)) {
-            let procedure = &report.as_ref().expect("goals come from a report").suite;
+        let Some(report) = report else { continue };
+        for (goal, &span) in report.suite.goals.iter().zip(&report.goal_spans) {
             analysis.goals.push(GoalView {
                 id: goal.id.clone(),
                 range: index.range(span),
                 status: goal.status.clone(),
                 reason: goal.reason.clone(),
-                test: goal.test.as_ref().map(|id| describe_test(procedure, id)),
+                test: goal.test.as_ref().map(|id| describe_test(&report.suite, id)),
             });
             analysis.diagnostics.extend(goal_diagnostic(&index, &job.uri, goal, span));
         }
@@ -206,8 +213,8 @@ fn describe_test(procedure: &json::Procedure, id: &str) -> String {
     let expect = match (test.expect.outcome.as_str(), &test.expect.message) {
         ("pass", _) if test.expect.outputs.is_empty() => "returns".to_string(),
         ("pass", _) => format!("returns {}", named(&test.expect.outputs)),
-        (outcome, Some(message)) => format!("{outcome}s: {message}"),
-        (outcome, None) => outcome.to_string(),
+        ("fail", Some(message)) => format!("fails: {message}"),
+        (outcome, _) => outcome.to_string(),
     };
     format!("`{id}` ({}; {expect})", if inputs.is_empty() { "no inputs" } else { &inputs })
 }
@@ -235,14 +242,14 @@ const BATCH_PER_JOB: usize = 8;
 
 /// Each implementation's report in program order: from the cache, and with
 /// [`Depth::Generated`] generated where the cache has none, `--jobs` implementations at
-/// a time; `None` as soon as `stop` says the result is no longer wanted (what was
+/// a time; `None` as soon as `watch` says the result is no longer wanted (what was
 /// generated by then is in the cache).
 fn collect_reports(
     loaded: &Loaded,
     prove: &ProveTestsConfig,
     context: &SuiteContext,
     depth: Depth,
-    stop: &dyn Fn() -> bool,
+    watch: &Watch,
 ) -> Option<Vec<Option<ProcedureReport>>> {
     let options = driver::gen_options(prove, Instant::now());
     let output = OutputConfig::silent();
@@ -258,16 +265,17 @@ fn collect_reports(
         carried: &carried,
     };
     let mut reports = CachedReports::read(&job, context);
-    if depth == Depth::Generated {
-        for indices in reports.missing().chunks(prove.jobs.max(1) * BATCH_PER_JOB) {
-            if stop() {
-                return None;
-            }
-            // The cache only saves time: one that cannot be written fails nothing here
-            // either. A thread pool that cannot be started leaves the rest ungenerated.
-            if reports.generate(&job, context, indices).is_err() {
-                break;
-            }
+    let missing = if depth == Depth::Generated { reports.missing() } else { Vec::new() };
+    let batch = prove.jobs.max(1) * BATCH_PER_JOB;
+    for (at, indices) in missing.chunks(batch).enumerate() {
+        if (watch.stop)() {
+            return None;
+        }
+        (watch.progress)(at * batch, missing.len());
+        // The cache only saves time: one that cannot be written fails nothing here
+        // either. A thread pool that cannot be started leaves the rest ungenerated.
+        if reports.generate(&job, context, indices).is_err() {
+            break;
         }
     }
     Some(reports.reports)
@@ -285,8 +293,9 @@ pub fn write_suite(job: &Job, config: &LspConfig, goal: Option<&str>) -> Result<
         return Err(refusal);
     }
     let context = driver::suite_context(&loaded.db, &loaded.program, &job.name, &prove);
-    let reports = collect_reports(&loaded, &prove, &context, Depth::Generated, &|| false)
-        .expect("a run that never stops finishes");
+    let watch = Watch { stop: &|| false, progress: &|_, _| {} };
+    let reports =
+        collect_reports(&loaded, &prove, &context, Depth::Generated, &watch).expect("a run that never stops finishes");
     let Some(reports): Option<Vec<ProcedureReport>> = reports.into_iter().collect() else {
         return Err("the solver could not be started: no suite written".to_string());
     };

@@ -32,9 +32,10 @@ use lsp_types::{
     CodeAction, CodeActionOrCommand, CodeActionParams, CodeLens, CodeLensOptions, CodeLensParams, Command,
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, DidSaveTextDocumentParams,
     ExecuteCommandOptions, ExecuteCommandParams, Hover, HoverContents, HoverParams, InitializeParams, MarkupContent,
-    MarkupKind, MessageType, PositionEncodingKind, PublishDiagnosticsParams, Range, SaveOptions, ServerCapabilities,
-    ServerInfo, ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
-    TextDocumentSyncSaveOptions, Uri,
+    MarkupKind, MessageType, PositionEncodingKind, ProgressParams, ProgressParamsValue, ProgressToken,
+    PublishDiagnosticsParams, Range, SaveOptions, ServerCapabilities, ServerInfo, ShowMessageParams,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
+    WorkDoneProgress, WorkDoneProgressBegin, WorkDoneProgressCreateParams, WorkDoneProgressEnd, WorkDoneProgressReport,
 };
 use position::{Encoding, LineIndex};
 use std::collections::BTreeMap;
@@ -79,6 +80,8 @@ pub fn serve(connection: &Connection, config: &LspConfig) -> anyhow::Result<End>
         .and_then(|workspace| workspace.code_lens.as_ref())
         .and_then(|lens| lens.refresh_support)
         .unwrap_or(false);
+    let work_done_progress =
+        params.capabilities.window.as_ref().and_then(|window| window.work_done_progress).unwrap_or(false);
     let (done, results) = crossbeam_channel::unbounded();
     let mut server = Server {
         connection,
@@ -86,6 +89,8 @@ pub fn serve(connection: &Connection, config: &LspConfig) -> anyhow::Result<End>
         encoding,
         root: workspace_root(&params),
         lens_refresh,
+        work_done_progress,
+        generating: BTreeMap::new(),
         documents: BTreeMap::new(),
         front_end: Worker::spawn("front-end", config.clone(), done.clone())?,
         solver: Worker::spawn("solver", config.clone(), done)?,
@@ -154,6 +159,10 @@ struct Server<'a> {
     root: Option<PathBuf>,
     /// The client refreshes code lenses when asked (`workspace/codeLens/refresh`).
     lens_refresh: bool,
+    /// The client shows progress the server starts (`window/workDoneProgress/create`).
+    work_done_progress: bool,
+    /// The progress token of each document's generation under way, by URI text.
+    generating: BTreeMap<String, ProgressToken>,
     /// By URI text.
     documents: BTreeMap<String, Document>,
     /// Looks at documents as they are typed.
@@ -342,6 +351,7 @@ impl Server<'_> {
     fn finished(&mut self, done: Done) -> anyhow::Result<()> {
         match done {
             Done::Message { kind, text } => self.show_message(kind, text),
+            Done::Generating { uri, progress } => self.generating(&uri, progress),
             Done::Analysis { uri, analysis } => {
                 let Some(document) = self.documents.get_mut(uri.as_str()) else { return Ok(()) };
                 let newer = document
@@ -355,14 +365,59 @@ impl Server<'_> {
                 document.shown = Some(analysis);
                 self.publish(&uri, diagnostics)?;
                 if self.lens_refresh {
-                    self.next_request += 1;
-                    let id = RequestId::from(format!("seedgen-{}", self.next_request));
-                    let refresh = Request::new(id, req::CodeLensRefresh::METHOD.to_string(), ());
-                    self.connection.sender.send(refresh.into())?;
+                    self.request(req::CodeLensRefresh::METHOD, serde_json::Value::Null)?;
                 }
                 Ok(())
             }
         }
+    }
+
+    /// A request to the client, whose answer is not waited for.
+    fn request(&mut self, method: &str, params: impl serde::Serialize) -> anyhow::Result<()> {
+        self.next_request += 1;
+        let id = RequestId::from(format!("seedgen-{}", self.next_request));
+        self.connection.sender.send(Request::new(id, method.to_string(), params).into())?;
+        Ok(())
+    }
+
+    /// A generation's progress, shown by clients that show progress: begun at its
+    /// first batch, reported at each, ended when it finishes or stops.
+    fn generating(&mut self, uri: &Uri, progress: Option<(usize, usize)>) -> anyhow::Result<()> {
+        if !self.work_done_progress {
+            return Ok(());
+        }
+        let key = uri.as_str().to_string();
+        let value = match (progress, self.generating.get(&key)) {
+            (Some((generated, total)), None) => {
+                let token = ProgressToken::String(format!("seedgen-generation-{}", self.next_request + 1));
+                self.request(
+                    req::WorkDoneProgressCreate::METHOD,
+                    WorkDoneProgressCreateParams { token: token.clone() },
+                )?;
+                self.generating.insert(key.clone(), token);
+                WorkDoneProgress::Begin(WorkDoneProgressBegin {
+                    title: "seedgen: generating tests".to_string(),
+                    message: Some(progress_message(generated, total)),
+                    percentage: Some(percentage(generated, total)),
+                    cancellable: Some(false),
+                })
+            }
+            (Some((generated, total)), Some(_)) => WorkDoneProgress::Report(WorkDoneProgressReport {
+                message: Some(progress_message(generated, total)),
+                percentage: Some(percentage(generated, total)),
+                cancellable: Some(false),
+            }),
+            (None, Some(_)) => WorkDoneProgress::End(WorkDoneProgressEnd { message: None }),
+            (None, None) => return Ok(()),
+        };
+        let token = self.generating[&key].clone();
+        if matches!(value, WorkDoneProgress::End(_)) {
+            self.generating.remove(&key);
+        }
+        let params = ProgressParams { token, value: ProgressParamsValue::WorkDone(value) };
+        let notification = Notification::new(note::Progress::METHOD.to_string(), params);
+        self.connection.sender.send(notification.into())?;
+        Ok(())
     }
 
     fn publish(&self, uri: &Uri, diagnostics: Vec<lsp_types::Diagnostic>) -> anyhow::Result<()> {
@@ -478,6 +533,14 @@ impl Server<'_> {
         self.solver.send(Task::WriteSuite { job, goal });
         Ok(serde_json::Value::Null)
     }
+}
+
+fn progress_message(generated: usize, total: usize) -> String {
+    format!("{generated} of {total} implementations")
+}
+
+fn percentage(generated: usize, total: usize) -> u32 {
+    u32::try_from(generated * 100 / total.max(1)).unwrap_or(100)
 }
 
 fn write_suite_command(title: String, uri: &Uri, goal: Option<&str>) -> Command {

@@ -33,6 +33,12 @@ pub enum Done {
         uri: Uri,
         analysis: Analysis,
     },
+    /// A generation of the document is under way: implementations generated and to
+    /// generate; `None` once it ended (finished or stopped).
+    Generating {
+        uri: Uri,
+        progress: Option<(usize, usize)>,
+    },
     /// Something to tell the user (`window/showMessage`).
     Message {
         kind: MessageType,
@@ -71,7 +77,7 @@ fn work(queue: &Receiver<Task>, config: &LspConfig, done: &Sender<Done>) {
         }
         // A bug in a stage must not take the server down with it: the user is told,
         // and the next change or save is looked at afresh.
-        let result = catch_unwind(AssertUnwindSafe(|| run(task, config)));
+        let result = catch_unwind(AssertUnwindSafe(|| run(task, config, done)));
         let reply = result.unwrap_or_else(|_| {
             Some(Done::Message {
                 kind: MessageType::ERROR,
@@ -96,15 +102,27 @@ fn superseded(job: &Job, depth: Depth) {
     eprintln!("seedgen lsp: {}: {look} at version {} superseded by a newer change or save", job.name, job.generation);
 }
 
-fn run(task: Task, config: &LspConfig) -> Option<Done> {
+fn run(task: Task, config: &LspConfig, done: &Sender<Done>) -> Option<Done> {
     match task {
-        Task::Look(job, depth) => match analysis::analyze(&job, config, depth) {
-            Some(analysis) => Some(Done::Analysis { uri: job.uri.clone(), analysis }),
-            None => {
-                superseded(&job, depth);
-                None
+        Task::Look(job, depth) => {
+            let reported = std::cell::Cell::new(false);
+            let progress = |generated, total| {
+                reported.set(true);
+                // A main loop that has gone is noticed when the look is handed back.
+                let _ = done.send(Done::Generating { uri: job.uri.clone(), progress: Some((generated, total)) });
+            };
+            let analysis = analysis::analyze(&job, config, depth, &progress);
+            if reported.get() {
+                let _ = done.send(Done::Generating { uri: job.uri.clone(), progress: None });
             }
-        },
+            match analysis {
+                Some(analysis) => Some(Done::Analysis { uri: job.uri.clone(), analysis }),
+                None => {
+                    superseded(&job, depth);
+                    None
+                }
+            }
+        }
         Task::WriteSuite { job, goal } => Some(match analysis::write_suite(&job, config, goal.as_deref()) {
             Ok(text) => Done::Message { kind: MessageType::INFO, text },
             Err(text) => Done::Message { kind: MessageType::WARNING, text },

@@ -99,8 +99,14 @@ impl Client {
     }
 
     pub fn initialize(&mut self, root: &Path) {
+        self.initialize_with(root, json!({}));
+    }
+
+    /// `initialize` with the client's `capabilities`, then `initialized`.
+    pub fn initialize_with(&mut self, root: &Path, capabilities: Value) {
         let root = format!("file://{}", root.display());
-        let result = self.request("initialize", json!({ "processId": null, "rootUri": root, "capabilities": {} }));
+        let result =
+            self.request("initialize", json!({ "processId": null, "rootUri": root, "capabilities": capabilities }));
         assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
         self.notify("initialized", json!({}));
     }

@@ -22,7 +22,7 @@ fn open(name: &str, text: &str, args: &[&str]) -> (tempfile::TempDir, String, Cl
     std::fs::write(&file, text).expect("writable");
     let uri = format!("file://{}", file.display());
     let mut client = start(dir.path(), args);
-    client.initialize(dir.path());
+    client.initialize_with(dir.path(), json!({ "window": { "workDoneProgress": true } }));
     client.notify(
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": uri, "languageId": "boogie", "version": 1, "text": text } }),
@@ -83,6 +83,12 @@ fn a_session_checks_as_the_user_types_and_covers_on_save() {
     assert_eq!(warnings[0]["severity"], 2);
     assert_eq!(warnings[0]["range"]["start"], json!({ "line": 8, "character": 2 }));
     assert_eq!(warnings[0]["data"], json!({ "goal": "Abs/if#2/then" }));
+    // The generation's progress, begun after the save and ended.
+    let progress = |kind: &'static str| move |message: &Value| message["params"]["value"]["kind"] == kind;
+    let begun = client.wait_for("the progress' beginning", progress("begin"));
+    assert_eq!(begun["params"]["value"]["title"], "seedgen: generating tests");
+    let ended = client.wait_for("the progress' end", progress("end"));
+    assert_eq!(ended["params"]["token"], begun["params"]["token"]);
 
     let lenses = client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }));
     assert_eq!(lenses[0]["command"]["title"], "3 of 4 branches covered, 1 unreachable, 0 not covered; 2 tests");
