@@ -13,18 +13,21 @@ use std::io;
 pub fn run_lsp(config: &LspConfig) -> io::Result<Outcome> {
     let (connection, io_threads) = Connection::stdio();
     let served = lsp::serve(&connection, config);
-    // The writer thread ends once every sender of the connection is gone.
+    // The writer thread ends once every sender of the connection is gone; the reader
+    // has ended by now (at `exit`, or on an unreadable message or a closed stdin, which
+    // is what a protocol error reports).
     drop(connection);
-    let outcome = match served {
-        Ok(End::Exited) => Outcome::Success,
-        Ok(End::Abandoned) => Outcome::ProgramErrors,
-        Err(error) => {
+    let read = io_threads.join();
+    Ok(match (served, read) {
+        (Ok(End::Exited), _) => Outcome::Success,
+        (Ok(End::Abandoned), _) => Outcome::ProgramErrors,
+        (Err(_), Err(error)) => {
+            eprintln!("seedgen: error: language server: cannot read the client's messages: {error}");
+            Outcome::InputError
+        }
+        (Err(error), Ok(())) => {
             eprintln!("seedgen: error: language server: {error}");
             Outcome::InputError
         }
-    };
-    if outcome == Outcome::Success {
-        io_threads.join()?;
-    }
-    Ok(outcome)
+    })
 }

@@ -189,3 +189,27 @@ fn an_exit_without_shutdown_is_exit_status_1() {
     client.notify("exit", Value::Null);
     assert_eq!(client.exit_status(), Some(1));
 }
+
+#[test]
+fn unreadable_messages_are_an_input_error_not_a_crash() {
+    let initialize = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#;
+    let cases = [
+        ("garbage".to_string(), "malformed header"),
+        ("Content-Length: 5\r\n\r\n{bad}".to_string(), "malformed LSP payload"),
+        (format!("Content-Length: {}\r\n\r\n{initialize}", initialize.len()), "missing field `capabilities`"),
+    ];
+    for (input, reason) in cases {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_seedgen"))
+            .arg("lsp")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("seedgen starts");
+        std::io::Write::write_all(&mut child.stdin.take().expect("piped"), input.as_bytes()).expect("written");
+        let output = child.wait_with_output().expect("seedgen ends");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{input:?}: {stderr}");
+        assert!(stderr.starts_with("seedgen: error: language server: ") && stderr.contains(reason), "{stderr}");
+    }
+}
