@@ -232,23 +232,32 @@ impl Server<'_> {
         }
     }
 
+    /// A notification; one whose parameters cannot be read is logged and ignored (a
+    /// notification has no answer to carry the error).
     fn notified(&mut self, notification: Notification) -> anyhow::Result<()> {
-        match notification.method.as_str() {
+        let method = notification.method.clone();
+        let params = notification.params;
+        match method.as_str() {
             note::DidOpenTextDocument::METHOD => {
-                let params: DidOpenTextDocumentParams = notification.extract(note::DidOpenTextDocument::METHOD)?;
-                self.open(params.text_document.uri, params.text_document.text);
+                if let Some(params) = read::<DidOpenTextDocumentParams>(&method, params) {
+                    self.open(params.text_document.uri, params.text_document.text);
+                }
             }
             note::DidChangeTextDocument::METHOD => {
-                let params: DidChangeTextDocumentParams = notification.extract(note::DidChangeTextDocument::METHOD)?;
-                self.change(params);
+                if let Some(params) = read::<DidChangeTextDocumentParams>(&method, params) {
+                    self.change(params);
+                }
             }
             note::DidSaveTextDocument::METHOD => {
-                let params: DidSaveTextDocumentParams = notification.extract(note::DidSaveTextDocument::METHOD)?;
-                self.save(&params.text_document.uri);
+                if let Some(params) = read::<DidSaveTextDocumentParams>(&method, params) {
+                    self.save(&params.text_document.uri);
+                }
             }
             note::DidCloseTextDocument::METHOD => {
-                let params: DidCloseTextDocumentParams = notification.extract(note::DidCloseTextDocument::METHOD)?;
-                if let Some(document) = self.documents.remove(params.text_document.uri.as_str()) {
+                let params = read::<DidCloseTextDocumentParams>(&method, params);
+                if let Some(document) =
+                    params.and_then(|params| self.documents.remove(params.text_document.uri.as_str()))
+                {
                     document.bump();
                     self.publish(&document.uri, Vec::new())?;
                 }
@@ -559,6 +568,13 @@ fn action(command: Command) -> CodeActionOrCommand {
 
 fn contains(range: Range, position: lsp_types::Position) -> bool {
     range.start <= position && position <= range.end
+}
+
+/// A notification's parameters; `None`, said in the log, when they cannot be read.
+fn read<P: serde::de::DeserializeOwned>(method: &str, params: serde_json::Value) -> Option<P> {
+    serde_json::from_value(params)
+        .map_err(|error| eprintln!("seedgen lsp: `{method}` ignored: its parameters cannot be read: {error}"))
+        .ok()
 }
 
 fn parse<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, (ErrorCode, String)> {

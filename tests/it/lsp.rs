@@ -177,10 +177,12 @@ fn a_newer_save_supersedes_the_generation_under_way() {
 }
 
 #[test]
-fn an_exit_without_shutdown_is_exit_status_1() {
+fn a_bad_notification_is_ignored_and_an_exit_without_shutdown_is_exit_status_1() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut client = start(dir.path(), &[]);
     client.initialize(dir.path());
+    // A notification whose parameters cannot be read is ignored; the server goes on.
+    client.notify("textDocument/didOpen", json!({ "textDocument": 7 }));
     let nothing = client.request(
         "textDocument/hover",
         json!({ "textDocument": { "uri": "file:///nowhere.bpl" }, "position": { "line": 0, "character": 0 } }),
