@@ -45,6 +45,11 @@ procedure Abs(x: int) returns (y: int)
 }
 ";
 
+fn code_action_at(uri: &str, line: u32, character: u32) -> Value {
+    let at = json!({ "line": line, "character": character });
+    json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } })
+}
+
 /// The first line of each diagnostic's message (the notes follow it).
 fn messages(diagnostics: &[Value]) -> Vec<String> {
     let first_line =
@@ -75,6 +80,16 @@ fn a_session_checks_as_the_user_types_and_covers_on_save() {
     assert_eq!(client.diagnostics(&uri, |diagnostics| diagnostics.is_empty()), Vec::<Value>::new());
     let lenses = client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }));
     assert_eq!(lenses[0]["command"]["title"], "coverage not generated: save to generate");
+    let actions = client.request("textDocument/codeAction", code_action_at(&uri, 4, 6));
+    assert_eq!(actions[0]["title"], "Generate tests for `Abs` (write the suite)");
+    // The suite is the saved file's: an unsaved document's is not written.
+    let command = actions[0]["command"].clone();
+    client.request(
+        "workspace/executeCommand",
+        json!({ "command": command["command"], "arguments": command["arguments"] }),
+    );
+    let told = client.wait_for("the refusal", |message| message["method"] == "window/showMessage");
+    assert_eq!(told["params"]["message"], "save the file first: its suite is generated from the saved file");
 
     std::fs::write(&file, ABS).expect("writable");
     client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
@@ -99,12 +114,14 @@ fn a_session_checks_as_the_user_types_and_covers_on_save() {
     let text = hover["contents"]["value"].as_str().expect("Markdown");
     assert!(text.starts_with("branch `Abs/if#1/then`: covered by test `Abs/t"), "{text}");
     assert!(text.contains("x = -"), "the hover shows the test's input: {text}");
-
-    let range = json!({ "start": { "line": 4, "character": 6 }, "end": { "line": 4, "character": 6 } });
-    let actions = client.request(
-        "textDocument/codeAction",
-        json!({ "textDocument": { "uri": uri }, "range": range, "context": { "diagnostics": [] } }),
+    let at_dead = json!({ "textDocument": { "uri": uri }, "position": { "line": 9, "character": 6 } });
+    let hover = client.request("textDocument/hover", at_dead);
+    assert_eq!(
+        hover["contents"]["value"],
+        "branch `Abs/if#2/then`: unreachable: no execution reaches it (proved by the solver)"
     );
+
+    let actions = client.request("textDocument/codeAction", code_action_at(&uri, 4, 6));
     assert_eq!(actions[0]["title"], "Generate a test for branch `Abs/if#1/then` (write the suite)");
     let command = actions[0]["command"].clone();
     client.request(
