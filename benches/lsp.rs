@@ -61,7 +61,7 @@ impl Session {
 
     /// One character typed at the end of the first line (a comment), to its diagnostics.
     fn keystroke(&mut self) -> Duration {
-        self.forget();
+        self.client.forget();
         self.version += 1;
         let end_of_comment = json!({ "line": 0, "character": 10_000 });
         let edit = json!({ "range": { "start": end_of_comment, "end": end_of_comment }, "text": "x" });
@@ -83,14 +83,8 @@ impl Session {
         lenses.len() == PROCEDURES && lenses.iter().all(|title| !title.contains("not generated"))
     }
 
-    /// Drops the messages received so far: what follows answers what is sent next.
-    fn forget(&mut self) {
-        self.client.backlog.clear();
-        while self.client.incoming.try_recv().is_ok() {}
-    }
-
     fn save(&mut self) {
-        self.forget();
+        self.client.forget();
         self.client.notify("textDocument/didSave", json!({ "textDocument": { "uri": self.uri } }));
     }
 

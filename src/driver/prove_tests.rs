@@ -221,7 +221,7 @@ fn implementation_reports(
 pub(crate) struct CachedReports {
     cache: Option<Cache>,
     /// Each selected implementation's cache entry and the key it must hold.
-    slots: Vec<Option<(cache::Slot, cache::Key)>>,
+    pub(crate) slots: Vec<Option<(cache::Slot, cache::Key)>>,
     /// Each selected implementation's report, once read or generated.
     pub(crate) reports: Vec<Option<ProcedureReport>>,
 }

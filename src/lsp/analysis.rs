@@ -9,6 +9,7 @@
 //! so the editor and the command line never disagree.
 
 use super::position::{self, Encoding, LineIndex};
+use super::verified::Verified;
 use crate::cfg;
 use crate::config::{LspConfig, OutputConfig, ProveTestsConfig, SuiteForm};
 use crate::diag::Diagnostic;
@@ -19,6 +20,7 @@ use crate::sema::hir;
 use crate::source::{SourceDb, Span};
 use crate::suite::{self, json, SuiteContext};
 use crate::syntax::ast;
+use crate::verify;
 use lsp_types::{DiagnosticTag, Range, Uri};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -142,7 +144,13 @@ pub struct Watch<'a> {
 
 /// Looks at the job's text as deep as `depth` asks; `None` when the job went stale
 /// before its generation finished.
-pub fn analyze(job: &Job, config: &LspConfig, depth: Depth, progress: &dyn Fn(usize, usize)) -> Option<Analysis> {
+pub fn analyze(
+    job: &Job,
+    config: &LspConfig,
+    depth: Depth,
+    progress: &dyn Fn(usize, usize),
+    verified: &Verified,
+) -> Option<Analysis> {
     let index = LineIndex::new(&job.text, job.encoding);
     let mut analysis = Analysis {
         generation: job.generation,
@@ -163,8 +171,10 @@ pub fn analyze(job: &Job, config: &LspConfig, depth: Depth, progress: &dyn Fn(us
     let prove = prove_tests_config(job, config);
     let context = driver::suite_context(&loaded.db, &loaded.program, &job.name, &prove);
     let watch = Watch { stop: &|| job.is_stale(), progress };
-    let reports = collect_reports(&loaded, &prove, &context, depth, &watch)?;
-    for (cfg, report) in loaded.cfgs.iter().zip(&reports) {
+    let collected = collect_reports(&loaded, &prove, &context, depth, &watch)?;
+    let verification = verification(&loaded, &collected, &prove, depth, &watch, verified)?;
+    analysis.diagnostics.extend(verification.iter().map(to_lsp));
+    for (cfg, report) in loaded.cfgs.iter().zip(&collected.reports) {
         let span = implementation_span(&loaded.program, cfg);
         analysis.implementations.push(ImplementationView {
             name: cfg.name.clone(),
@@ -250,7 +260,7 @@ fn collect_reports(
     context: &SuiteContext,
     depth: Depth,
     watch: &Watch,
-) -> Option<Vec<Option<ProcedureReport>>> {
+) -> Option<CachedReports> {
     let options = driver::gen_options(prove, Instant::now());
     let output = OutputConfig::silent();
     let carried = CarriedSuite::default();
@@ -278,7 +288,42 @@ fn collect_reports(
             break;
         }
     }
-    Some(reports.reports)
+    Some(reports)
+}
+
+/// Each implementation's `seedgen verify` diagnostics, in program order: remembered
+/// ([`Verified`]), and with [`Depth::Generated`] verified where not, in batches as the
+/// generation is; `None` as soon as `watch` says the result is no longer wanted.
+fn verification(
+    loaded: &Loaded,
+    collected: &CachedReports,
+    prove: &ProveTestsConfig,
+    depth: Depth,
+    watch: &Watch,
+    verified: &Verified,
+) -> Option<Vec<Diagnostic>> {
+    let span = |index: usize| implementation_span(&loaded.program, &loaded.cfgs[index]);
+    let mut found: Vec<Option<Vec<Diagnostic>>> = (0..loaded.cfgs.len())
+        .map(|index| collected.slots[index].as_ref().and_then(|slot| verified.recall(slot, span(index))))
+        .collect();
+    let missing: Vec<usize> = match depth {
+        Depth::Generated => (0..found.len()).filter(|&index| found[index].is_none()).collect(),
+        Depth::Cached => Vec::new(),
+    };
+    let session = prove.solver.session_options(Instant::now());
+    for indices in missing.chunks(prove.jobs.max(1) * BATCH_PER_JOB) {
+        if (watch.stop)() {
+            return None;
+        }
+        let cfgs: Vec<cfg::Cfg> = indices.iter().map(|&index| loaded.cfgs[index].clone()).collect();
+        for (&index, verdict) in indices.iter().zip(verify::verify(&loaded.program, &cfgs, &session)) {
+            found[index] = Some(match &collected.slots[index] {
+                Some(slot) => verified.remember(slot, span(index), &verdict),
+                None => verify::diagnostics(std::slice::from_ref(&verdict)),
+            });
+        }
+    }
+    Some(found.into_iter().flatten().flatten().collect())
 }
 
 /// `seedgen.writeSuite`: the suite of the saved file written as `prove-tests FILE`
@@ -294,9 +339,9 @@ pub fn write_suite(job: &Job, config: &LspConfig, goal: Option<&str>) -> Result<
     }
     let context = driver::suite_context(&loaded.db, &loaded.program, &job.name, &prove);
     let watch = Watch { stop: &|| false, progress: &|_, _| {} };
-    let reports =
+    let collected =
         collect_reports(&loaded, &prove, &context, Depth::Generated, &watch).expect("a run that never stops finishes");
-    let Some(reports): Option<Vec<ProcedureReport>> = reports.into_iter().collect() else {
+    let Some(reports): Option<Vec<ProcedureReport>> = collected.reports.into_iter().collect() else {
         return Err("the solver could not be started: no suite written".to_string());
     };
     let written = prove.suite.display();

@@ -6,7 +6,8 @@
 //!   implementation the `prove-tests` cache still holds for the text as it is;
 //! - on save: every other implementation generated (and cached), so the warnings at
 //!   dead branches (tagged unnecessary: shown faded) and at branches no test reaches
-//!   are `prove-tests`' own;
+//!   are `prove-tests`' own; and every implementation whose key changed verified, its
+//!   failing contracts `verify`'s errors (`verified`);
 //! - a code lens per implementation (its goals, covered, unreachable, tests), a hover
 //!   per branch (its status and the test that covers it), and a code action that writes
 //!   the suite with a test for the branch at the cursor (`seedgen.writeSuite`).
@@ -20,6 +21,7 @@
 mod analysis;
 mod position;
 mod uri;
+mod verified;
 mod worker;
 
 use crate::config::LspConfig;
@@ -83,6 +85,7 @@ pub fn serve(connection: &Connection, config: &LspConfig) -> anyhow::Result<End>
     let work_done_progress =
         params.capabilities.window.as_ref().and_then(|window| window.work_done_progress).unwrap_or(false);
     let (done, results) = crossbeam_channel::unbounded();
+    let verified = Arc::new(verified::Verified::default());
     let mut server = Server {
         connection,
         config,
@@ -92,8 +95,8 @@ pub fn serve(connection: &Connection, config: &LspConfig) -> anyhow::Result<End>
         work_done_progress,
         generating: BTreeMap::new(),
         documents: BTreeMap::new(),
-        front_end: Worker::spawn("front-end", config.clone(), done.clone())?,
-        solver: Worker::spawn("solver", config.clone(), done)?,
+        front_end: Worker::spawn("front-end", config.clone(), verified.clone(), done.clone())?,
+        solver: Worker::spawn("solver", config.clone(), verified, done)?,
         shutting_down: false,
         next_request: 0,
     };

@@ -10,10 +10,12 @@
 //! cache, so the next save starts from there.
 
 use super::analysis::{self, Analysis, Depth, Job};
+use super::verified::Verified;
 use crate::config::LspConfig;
 use crossbeam_channel::{Receiver, Sender};
 use lsp_types::{MessageType, Uri};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 /// The front end recurses as deep as its nesting limits allow; the command-line driver
 /// runs it on a stack as large (`main.rs`).
@@ -52,12 +54,17 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub fn spawn(name: &str, config: LspConfig, done: Sender<Done>) -> std::io::Result<Worker> {
+    pub fn spawn(
+        name: &str,
+        config: LspConfig,
+        verified: Arc<Verified>,
+        done: Sender<Done>,
+    ) -> std::io::Result<Worker> {
         let (tasks, queue) = crossbeam_channel::unbounded();
         std::thread::Builder::new()
             .name(format!("seedgen-lsp-{name}"))
             .stack_size(STACK_BYTES)
-            .spawn(move || work(&queue, &config, &done))?;
+            .spawn(move || work(&queue, &config, &verified, &done))?;
         Ok(Worker { tasks })
     }
 
@@ -67,7 +74,7 @@ impl Worker {
     }
 }
 
-fn work(queue: &Receiver<Task>, config: &LspConfig, done: &Sender<Done>) {
+fn work(queue: &Receiver<Task>, config: &LspConfig, verified: &Verified, done: &Sender<Done>) {
     for task in queue {
         if let Task::Look(job, depth) = &task {
             if job.is_stale() {
@@ -77,7 +84,7 @@ fn work(queue: &Receiver<Task>, config: &LspConfig, done: &Sender<Done>) {
         }
         // A bug in a stage must not take the server down with it: the user is told,
         // and the next change or save is looked at afresh.
-        let result = catch_unwind(AssertUnwindSafe(|| run(task, config, done)));
+        let result = catch_unwind(AssertUnwindSafe(|| run(task, config, verified, done)));
         let reply = result.unwrap_or_else(|_| {
             Some(Done::Message {
                 kind: MessageType::ERROR,
@@ -102,7 +109,7 @@ fn superseded(job: &Job, depth: Depth) {
     eprintln!("seedgen lsp: {}: {look} at version {} superseded by a newer change or save", job.name, job.generation);
 }
 
-fn run(task: Task, config: &LspConfig, done: &Sender<Done>) -> Option<Done> {
+fn run(task: Task, config: &LspConfig, verified: &Verified, done: &Sender<Done>) -> Option<Done> {
     match task {
         Task::Look(job, depth) => {
             let reported = std::cell::Cell::new(false);
@@ -111,7 +118,7 @@ fn run(task: Task, config: &LspConfig, done: &Sender<Done>) -> Option<Done> {
                 // A main loop that has gone is noticed when the look is handed back.
                 let _ = done.send(Done::Generating { uri: job.uri.clone(), progress: Some((generated, total)) });
             };
-            let analysis = analysis::analyze(&job, config, depth, &progress);
+            let analysis = analysis::analyze(&job, config, depth, &progress, verified);
             if reported.get() {
                 let _ = done.send(Done::Generating { uri: job.uri.clone(), progress: None });
             }

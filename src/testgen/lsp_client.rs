@@ -88,6 +88,12 @@ impl Client {
         }
     }
 
+    /// Drops the messages received so far: what comes next answers what is sent next.
+    pub fn forget(&mut self) {
+        self.backlog.clear();
+        while self.incoming.try_recv().is_ok() {}
+    }
+
     /// The next diagnostics published for `uri` that `wanted` accepts.
     pub fn diagnostics(&mut self, uri: &str, wanted: impl Fn(&[Value]) -> bool) -> Vec<Value> {
         let published = self.wait_for("diagnostics", |message| {

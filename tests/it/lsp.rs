@@ -232,3 +232,33 @@ fn unreadable_messages_are_an_input_error_not_a_crash() {
         assert!(stderr.starts_with("seedgen: error: language server: ") && stderr.contains(reason), "{stderr}");
     }
 }
+
+#[test]
+fn failing_contracts_are_errors_from_the_save_on_and_as_the_user_types() {
+    let half = "procedure Half(x: int) returns (h: int)\n  ensures h + h == x;\n{\n  h := x div 2;\n}\n";
+    let text = format!("{ABS}{half}");
+    let (_dir, uri, mut client) = open("half.bpl", &text, &["--jobs", "1", "--debounce-ms", "20"]);
+    let errors = |diagnostics: &[Value]| diagnostics.iter().any(|diagnostic| diagnostic["severity"] == 1);
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
+    let shown = client.diagnostics(&uri, errors);
+    assert_eq!(
+        messages(&shown),
+        ["postcondition might not hold", "unreachable code: goal `Abs/if#2/then` can never execute"]
+    );
+    assert_eq!(shown[0]["range"]["start"], json!({ "line": 13, "character": 2 }), "{shown:#?}");
+    let message = shown[0]["message"].as_str().expect("a message");
+    assert!(message.contains("failing test: x = "), "{message}");
+
+    // Typing elsewhere keeps what the save established for the implementations it left
+    // alone.
+    let end = json!({ "line": 17, "character": 0 });
+    let comment = json!({ "range": { "start": end, "end": end }, "text": "// typed\n" });
+    client.forget();
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [comment] }),
+    );
+    let after = client.diagnostics(&uri, |_| true);
+    assert_eq!(messages(&after), messages(&shown));
+    assert_eq!(client.shut_down(), Some(0));
+}
