@@ -45,6 +45,18 @@ procedure Abs(x: int) returns (y: int)
 }
 ";
 
+/// Runs a code action's command, as an editor does when it is chosen; what the server
+/// says of it.
+fn take_action(client: &mut Client, action: &Value) -> String {
+    let command = &action["command"];
+    client.request(
+        "workspace/executeCommand",
+        json!({ "command": command["command"], "arguments": command["arguments"] }),
+    );
+    let told = client.wait_for("the command's message", |message| message["method"] == "window/showMessage");
+    told["params"]["message"].as_str().expect("a message").to_string()
+}
+
 fn code_action_at(uri: &str, line: u32, character: u32) -> Value {
     let at = json!({ "line": line, "character": character });
     json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } })
@@ -83,13 +95,8 @@ fn a_session_checks_as_the_user_types_and_covers_on_save() {
     let actions = client.request("textDocument/codeAction", code_action_at(&uri, 4, 6));
     assert_eq!(actions[0]["title"], "Generate tests for `Abs` (write the suite)");
     // The suite is the saved file's: an unsaved document's is not written.
-    let command = actions[0]["command"].clone();
-    client.request(
-        "workspace/executeCommand",
-        json!({ "command": command["command"], "arguments": command["arguments"] }),
-    );
-    let told = client.wait_for("the refusal", |message| message["method"] == "window/showMessage");
-    assert_eq!(told["params"]["message"], "save the file first: its suite is generated from the saved file");
+    let told = take_action(&mut client, &actions[0]);
+    assert_eq!(told, "save the file first: its suite is generated from the saved file");
 
     std::fs::write(&file, ABS).expect("writable");
     client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
@@ -123,13 +130,7 @@ fn a_session_checks_as_the_user_types_and_covers_on_save() {
 
     let actions = client.request("textDocument/codeAction", code_action_at(&uri, 4, 6));
     assert_eq!(actions[0]["title"], "Generate a test for branch `Abs/if#1/then` (write the suite)");
-    let command = actions[0]["command"].clone();
-    client.request(
-        "workspace/executeCommand",
-        json!({ "command": command["command"], "arguments": command["arguments"] }),
-    );
-    let told = client.wait_for("the suite's message", |message| message["method"] == "window/showMessage");
-    let said = told["params"]["message"].as_str().expect("a message");
+    let said = take_action(&mut client, &actions[0]);
     assert!(said.starts_with("wrote `") && said.contains("covers branch `Abs/if#1/then`"), "{said}");
 
     // What the editor wrote is what `prove-tests` writes for the same file.
