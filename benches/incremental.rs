@@ -1,4 +1,4 @@
-//! Incremental benchmark (issue 8): whole-process wall time of `seedgen prove-tests` on a
+//! Incremental benchmark: whole-process wall time of `seedgen prove-tests` on a
 //! generated file of 200 procedures (branches, loops, calls to a contract), cold, warm
 //! with nothing changed, warm with one procedure changed, and cold with `--jobs 1` and
 //! `--jobs 2`.

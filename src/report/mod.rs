@@ -73,7 +73,7 @@ pub struct Counts {
     pub undecided: usize,
     /// The tests written to the suite.
     pub tests: usize,
-    /// The new tests generation kept before the suite reduction (issue 6) dropped those
+    /// The new tests generation kept before the suite reduction dropped those
     /// whose goals other tests enter too.
     pub tests_generated: usize,
     /// Tests carried over from the existing suite (`--existing`): passing ones kept and
