@@ -1,0 +1,315 @@
+//! Conformance harness: `seedgen check` (and `seedgen verify` where the result is
+//! known) over Boogie's own test suite, beside Boogie 2.4.1, with agreement per
+//! language feature.
+//!
+//! `SEEDGEN_BOOGIE_REPO=/path/to/boogie cargo bench --bench conformance` (or `just
+//! conformance`). The suite is not part of this repository: the harness reads
+//! `Test/**/*.bpl` of a local copy of boogie-org/boogie, a directory containing `Test/`
+//! named by `SEEDGEN_BOOGIE_REPO`. For each file:
+//!
+//! 1. a lexical scan says which features it uses and whether it is CIVL or floating
+//!    point ([`features`]);
+//! 2. Boogie 2.4.1 says whether it accepts it (`boogie /noVerify`), cached by digest in
+//!    `target/conformance/` ([`reference`]); the file's own expectations say whether
+//!    current Boogie does ([`expectation`]): a file only 2.4.1 rejects uses newer syntax;
+//! 3. `seedgen check` runs on it, with a time limit, a panic or crash noted
+//!    ([`seedgen`]);
+//! 4. where both accept it and its `.expect` file gives Boogie's verification result
+//!    under neutral options, `seedgen verify` runs and its counts are compared.
+//!
+//! The report ([`report`]) on stdout: crashes first, the buckets (core, CIVL, floating
+//! point, newer syntax), the feature table of the core files, the disagreements both
+//! ways grouped by seedgen's first message, and the verify comparison.
+//!
+//! Options (after `--`): `--seedgen PATH` (or `SEEDGEN_BIN`): the binary to test,
+//! default the one this build made; `--files TEXT`: only files whose path contains
+//! TEXT (repeatable); `--json PATH`: every file's result as JSON; `--no-verify`;
+//! `--jobs N` (default: the cores); `--check-limit S`, `--verify-limit S`: time limits
+//! per file in seconds (default 60 and 20).
+
+mod expectation;
+mod features;
+mod process;
+mod reference;
+mod report;
+mod seedgen;
+
+use features::{Dialect, Scan};
+use rayon::prelude::*;
+use reference::Verdict;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The validated command line.
+struct Options {
+    repo: PathBuf,
+    seedgen: PathBuf,
+    filters: Vec<String>,
+    json: Option<PathBuf>,
+    verify: bool,
+    jobs: usize,
+    check_limit: Duration,
+    verify_limit: Duration,
+}
+
+/// Which part of the suite a file is counted in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bucket {
+    /// The Boogie 2 that seedgen means to accept (or reject, as Boogie 2.4.1 does).
+    Core,
+    Civl,
+    FloatingPoint,
+    /// Boogie 2.4.1 rejects it, current Boogie does not (its expectations show no front
+    /// end error) or it uses `uses { }`: syntax newer than 2.4.1.
+    NewerSyntax,
+    /// Boogie gave no verdict (no cached one and no `boogie`, or it crashed).
+    NoReference,
+}
+
+impl Bucket {
+    pub const ALL: [Bucket; 5] =
+        [Bucket::Core, Bucket::Civl, Bucket::FloatingPoint, Bucket::NewerSyntax, Bucket::NoReference];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bucket::Core => "core",
+            Bucket::Civl => "CIVL",
+            Bucket::FloatingPoint => "floating point",
+            Bucket::NewerSyntax => "newer than 2.4.1",
+            Bucket::NoReference => "no Boogie verdict",
+        }
+    }
+}
+
+/// Everything known about one file of the suite.
+pub struct FileResult {
+    /// `Test/...`.
+    pub relative: String,
+    pub scan: Scan,
+    pub bucket: Bucket,
+    pub boogie: Option<Verdict>,
+    pub check: seedgen::Check,
+    pub expected: Option<expectation::Expected>,
+    pub verify: Option<seedgen::Verify>,
+}
+
+impl FileResult {
+    /// Boogie's acceptance, where it gave a verdict.
+    pub fn boogie_accepts(&self) -> Option<bool> {
+        self.boogie.as_ref().and_then(Verdict::accepts)
+    }
+}
+
+fn main() {
+    let options = match options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("conformance: {message}");
+            std::process::exit(2);
+        }
+    };
+    rayon::ThreadPoolBuilder::new().num_threads(options.jobs).build_global().expect("the thread pool is built once");
+    let start = Instant::now();
+    let (results, boogie) = run(&options);
+    let report = report::Report::new(&results, &options.seedgen, boogie.as_deref());
+    print!("{}", report.text());
+    if let Some(path) = &options.json {
+        let text = serde_json::to_string_pretty(&report.json()).expect("a JSON value serializes");
+        if let Err(error) = std::fs::write(path, text + "\n") {
+            eprintln!("conformance: could not write {}: {error}", path.display());
+            std::process::exit(2);
+        }
+    }
+    eprintln!("conformance: {} files in {:.0} s", results.len(), start.elapsed().as_secs_f64());
+}
+
+/// Reads the options from the command line and the environment.
+fn options() -> Result<Options, String> {
+    let repo = std::env::var_os("SEEDGEN_BOOGIE_REPO").map(PathBuf::from).ok_or(
+        "SEEDGEN_BOOGIE_REPO is not set: name a local copy of boogie-org/boogie (a directory containing Test/), \
+         e.g. `git -C BOOGIE_GIT_DIR archive HEAD Test | tar -x -C DIR`",
+    )?;
+    if !repo.join("Test").is_dir() {
+        return Err(format!("{} has no Test/ directory", repo.display()));
+    }
+    let mut options = Options {
+        repo,
+        seedgen: std::env::var_os("SEEDGEN_BIN")
+            .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_seedgen")), PathBuf::from),
+        filters: Vec::new(),
+        json: None,
+        verify: true,
+        jobs: std::thread::available_parallelism().map_or(1, usize::from),
+        check_limit: Duration::from_secs(60),
+        verify_limit: Duration::from_secs(20),
+    };
+    let mut arguments = std::env::args().skip(1);
+    while let Some(argument) = arguments.next() {
+        let mut value = |name: &str| arguments.next().ok_or(format!("{name} needs a value"));
+        let seconds =
+            |text: String| text.parse::<f64>().map(Duration::from_secs_f64).map_err(|error| format!("{text}: {error}"));
+        match argument.as_str() {
+            // `cargo bench` passes `--bench` to every bench binary.
+            "--bench" => {}
+            "--seedgen" => options.seedgen = PathBuf::from(value("--seedgen")?),
+            "--files" => options.filters.extend(value("--files")?.split(',').map(str::to_string)),
+            "--json" => options.json = Some(PathBuf::from(value("--json")?)),
+            "--no-verify" => options.verify = false,
+            "--jobs" => options.jobs = value("--jobs")?.parse().map_err(|error| format!("--jobs: {error}"))?,
+            "--check-limit" => options.check_limit = seconds(value("--check-limit")?)?,
+            "--verify-limit" => options.verify_limit = seconds(value("--verify-limit")?)?,
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    if !options.seedgen.is_file() {
+        return Err(format!("no seedgen binary at {}", options.seedgen.display()));
+    }
+    Ok(options)
+}
+
+/// The files of the suite (`Test/**/*.bpl`, sorted) that pass the filters.
+fn suite_files(options: &Options) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut directories = vec![options.repo.join("Test")];
+    while let Some(directory) = directories.pop() {
+        let Ok(entries) = std::fs::read_dir(&directory) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                directories.push(path);
+            } else if path.extension().is_some_and(|extension| extension == "bpl") {
+                let relative =
+                    path.strip_prefix(&options.repo).expect("under the repository").to_string_lossy().into_owned();
+                files.push(relative.replace('\\', "/"));
+            }
+        }
+    }
+    files.retain(|file| {
+        options.filters.is_empty() || options.filters.iter().any(|filter| file.contains(filter.as_str()))
+    });
+    files.sort();
+    files
+}
+
+/// One file read and scanned, before any tool runs.
+struct Source {
+    relative: String,
+    digest: String,
+    scan: Scan,
+    current_boogie_rejects: Option<bool>,
+    expected: Option<expectation::Expected>,
+}
+
+/// Every file's result, and Boogie's version line where it is known.
+fn run(options: &Options) -> (Vec<FileResult>, Option<String>) {
+    let sources: Vec<Source> = suite_files(options)
+        .into_par_iter()
+        .map(|relative| {
+            let bytes = std::fs::read(options.repo.join(&relative)).unwrap_or_default();
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            Source {
+                digest: reference::digest(&text),
+                scan: features::scan(&relative, &text),
+                current_boogie_rejects: expectation::current_boogie_rejects(&options.repo, &relative, &text),
+                expected: expectation::expected_verification(&options.repo, &relative, &text),
+                relative,
+            }
+        })
+        .collect();
+    eprintln!("conformance: {} files of {}", sources.len(), options.repo.join("Test").display());
+    let mut cache = reference::Cache::open(&target_directory().join("conformance"));
+    let keys: Vec<(String, String)> =
+        sources.iter().map(|source| (source.relative.clone(), source.digest.clone())).collect();
+    let installed = cache.boogie().is_some() && which("boogie");
+    let verdicts = cache.verdicts(&options.repo, &keys, installed);
+    let checks = progress("seedgen check", &sources, |source| {
+        seedgen::check(&options.seedgen, &options.repo.join(&source.relative), options.check_limit)
+    });
+    let mut results: Vec<FileResult> = sources
+        .into_iter()
+        .zip(verdicts)
+        .zip(checks)
+        .map(|((source, boogie), check)| FileResult {
+            bucket: bucket(&source, boogie.as_ref()),
+            relative: source.relative,
+            scan: source.scan,
+            boogie,
+            check,
+            expected: source.expected,
+            verify: None,
+        })
+        .collect();
+    if options.verify {
+        let verify_limit = options.verify_limit;
+        let to_verify: Vec<&FileResult> = results.iter().filter(|result| verifiable(result)).collect();
+        let verifies = progress("seedgen verify", &to_verify, |result| {
+            seedgen::verify(&options.seedgen, &options.repo.join(&result.relative), verify_limit)
+        });
+        let verified_files: Vec<String> = to_verify.iter().map(|result| result.relative.clone()).collect();
+        for (relative, verify) in verified_files.into_iter().zip(verifies) {
+            let result =
+                results.iter_mut().find(|result| result.relative == relative).expect("a verified file is a result");
+            result.verify = Some(verify);
+        }
+    }
+    (results, cache.boogie().map(str::to_string))
+}
+
+/// Whether `seedgen verify` is compared on the file: a core file both accept whose
+/// verification result Boogie's suite gives.
+fn verifiable(result: &FileResult) -> bool {
+    result.bucket == Bucket::Core
+        && result.boogie_accepts() == Some(true)
+        && result.check.accepts == Ok(true)
+        && result.expected.is_some()
+}
+
+fn bucket(source: &Source, boogie: Option<&Verdict>) -> Bucket {
+    if source.scan.dialects.contains(&Dialect::Civl) {
+        return Bucket::Civl;
+    }
+    if source.scan.dialects.contains(&Dialect::FloatingPoint) {
+        return Bucket::FloatingPoint;
+    }
+    match boogie.and_then(Verdict::accepts) {
+        None => Bucket::NoReference,
+        Some(false)
+            if source.scan.features.contains(&features::Feature::UsesClauses)
+                || source.current_boogie_rejects == Some(false) =>
+        {
+            Bucket::NewerSyntax
+        }
+        Some(_) => Bucket::Core,
+    }
+}
+
+/// `work` on every item, in parallel, the count shown on stderr as it goes.
+fn progress<T: Sync, R: Send>(what: &str, items: &[T], work: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let done = AtomicUsize::new(0);
+    let total = items.len();
+    let start = Instant::now();
+    let results = items
+        .par_iter()
+        .map(|item| {
+            let result = work(item);
+            let count = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if count.is_multiple_of(100) || count == total {
+                eprintln!("conformance: {what}: {count}/{total} ({:.0} s)", start.elapsed().as_secs_f64());
+            }
+            result
+        })
+        .collect();
+    results
+}
+
+/// Cargo's target directory: `CARGO_TARGET_DIR` or the package's `target/`.
+fn target_directory() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from)
+}
+
+fn which(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|directory| directory.join(program).is_file()))
+}
