@@ -4,10 +4,10 @@
 //! lines of `OutputCheck` tests, and the `// RUN:` lines that say with which options.
 //!
 //! Two questions are answered: does current Boogie reject the file in its front end
-//! (so that a file Boogie 2.4.1 rejects while current Boogie does not uses syntax newer
-//! than 2.4.1), and how many implementations does Boogie verify and how many errors
-//! does it report when run with default options (so that `seedgen verify` can be
-//! compared with it).
+//! (a file Boogie 2.4.1 rejects while current Boogie does not uses syntax newer than
+//! 2.4.1, or an option), and how many implementations does Boogie verify and how many
+//! errors does it report when run with options that do not change them (so that
+//! `seedgen verify` can be compared with it).
 
 use std::path::Path;
 
@@ -59,9 +59,10 @@ pub fn current_boogie_rejects(repo: &Path, relative: &str, text: &str) -> Option
     }))
 }
 
-/// What current Boogie's verifier reports on a file run with neutral options.
+/// What Boogie's verifier reports on a file: implementations verified, errors (up to
+/// five counterexamples per implementation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Expected {
+pub struct Counts {
     pub verified: u32,
     pub errors: u32,
 }
@@ -70,7 +71,7 @@ pub struct Expected {
 /// %boogie` or `%parallel-boogie` line with only [`NEUTRAL_OPTIONS`], and its
 /// `FILE.expect` ends in exactly one `Boogie program verifier finished with V verified,
 /// E errors` line with no time-outs or other outcomes.
-pub fn expected_verification(repo: &Path, relative: &str, text: &str) -> Option<Expected> {
+pub fn expected_verification(repo: &Path, relative: &str, text: &str) -> Option<Counts> {
     let runs: Vec<&str> = text
         .lines()
         .filter_map(|line| line.trim_start().strip_prefix("// RUN:"))
@@ -92,10 +93,11 @@ pub fn expected_verification(repo: &Path, relative: &str, text: &str) -> Option<
     parse_summary(summary)
 }
 
-/// `Boogie program verifier finished with 3 verified, 1 error`.
-fn parse_summary(line: &str) -> Option<Expected> {
-    let counts = line.strip_prefix("Boogie program verifier finished with ")?;
+/// `Boogie program verifier finished with 3 verified, 1 error`; `None` for another
+/// line, or one that also counts time-outs or other outcomes.
+pub fn parse_summary(line: &str) -> Option<Counts> {
+    let counts = line.trim().strip_prefix("Boogie program verifier finished with ")?;
     let (verified, errors) = counts.split_once(" verified, ")?;
     let errors = errors.strip_suffix(" errors").or_else(|| errors.strip_suffix(" error"))?;
-    Some(Expected { verified: verified.parse().ok()?, errors: errors.parse().ok()? })
+    Some(Counts { verified: verified.parse().ok()?, errors: errors.parse().ok()? })
 }

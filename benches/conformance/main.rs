@@ -11,14 +11,16 @@
 //!    point ([`features`]);
 //! 2. Boogie 2.4.1 says whether it accepts it (`boogie /noVerify`), cached by digest in
 //!    `target/conformance/` ([`reference`]); the file's own expectations say whether
-//!    current Boogie does ([`expectation`]): a file only 2.4.1 rejects uses newer syntax;
+//!    current Boogie does ([`expectation`]): a file only 2.4.1 rejects uses newer syntax
+//!    (or an option such as `-inferModifies`);
 //! 3. `seedgen check` runs on it, with a time limit, a panic or crash noted
 //!    ([`seedgen`]);
-//! 4. where both accept it and its `.expect` file gives Boogie's verification result
-//!    under neutral options, `seedgen verify` runs and its counts are compared.
+//! 4. where both accept a core file, Boogie 2.4.1 verifies it (cached too) and `seedgen
+//!    verify` runs: its counts are compared with Boogie's, and with the ones the file's
+//!    `.expect` gives where the suite runs it with options that do not change them.
 //!
 //! The report ([`report`]) on stdout: crashes first, the buckets (core, CIVL, floating
-//! point, newer syntax), the feature table of the core files, the disagreements both
+//! point, only 2.4.1 rejects), the feature table of the core files, the disagreements both
 //! ways grouped by seedgen's first message, and the verify comparison.
 //!
 //! Options (after `--`): `--seedgen PATH` (or `SEEDGEN_BIN`): the binary to test,
@@ -60,23 +62,24 @@ pub enum Bucket {
     Core,
     Civl,
     FloatingPoint,
-    /// Boogie 2.4.1 rejects it, current Boogie does not (its expectations show no front
-    /// end error) or it uses `uses { }`: syntax newer than 2.4.1.
-    NewerSyntax,
+    /// Boogie 2.4.1 rejects it, current Boogie does not (the suite's expectations show
+    /// no error of its front end) or it uses `uses { }`: syntax newer than 2.4.1, or a
+    /// file the suite runs with an option (`-inferModifies`, `-lib`).
+    CurrentBoogieOnly,
     /// Boogie gave no verdict (no cached one and no `boogie`, or it crashed).
     NoReference,
 }
 
 impl Bucket {
     pub const ALL: [Bucket; 5] =
-        [Bucket::Core, Bucket::Civl, Bucket::FloatingPoint, Bucket::NewerSyntax, Bucket::NoReference];
+        [Bucket::Core, Bucket::Civl, Bucket::FloatingPoint, Bucket::CurrentBoogieOnly, Bucket::NoReference];
 
     pub fn name(self) -> &'static str {
         match self {
             Bucket::Core => "core",
             Bucket::Civl => "CIVL",
             Bucket::FloatingPoint => "floating point",
-            Bucket::NewerSyntax => "newer than 2.4.1",
+            Bucket::CurrentBoogieOnly => "only 2.4.1 rejects",
             Bucket::NoReference => "no Boogie verdict",
         }
     }
@@ -86,11 +89,16 @@ impl Bucket {
 pub struct FileResult {
     /// `Test/...`.
     pub relative: String,
+    /// The SHA-256 of its text.
+    pub digest: String,
     pub scan: Scan,
     pub bucket: Bucket,
     pub boogie: Option<Verdict>,
     pub check: seedgen::Check,
-    pub expected: Option<expectation::Expected>,
+    /// The verification result the suite's `.expect` file gives.
+    pub expected: Option<expectation::Counts>,
+    /// Boogie 2.4.1's verification result, where `verify` is compared.
+    pub boogie_verification: Option<reference::Verification>,
     pub verify: Option<seedgen::Verify>,
 }
 
@@ -198,7 +206,7 @@ struct Source {
     digest: String,
     scan: Scan,
     current_boogie_rejects: Option<bool>,
-    expected: Option<expectation::Expected>,
+    expected: Option<expectation::Counts>,
 }
 
 /// Every file's result, and Boogie's version line where it is known.
@@ -233,36 +241,40 @@ fn run(options: &Options) -> (Vec<FileResult>, Option<String>) {
         .map(|((source, boogie), check)| FileResult {
             bucket: bucket(&source, boogie.as_ref()),
             relative: source.relative,
+            digest: source.digest,
             scan: source.scan,
             boogie,
             check,
             expected: source.expected,
+            boogie_verification: None,
             verify: None,
         })
         .collect();
     if options.verify {
-        let verify_limit = options.verify_limit;
-        let to_verify: Vec<&FileResult> = results.iter().filter(|result| verifiable(result)).collect();
-        let verifies = progress("seedgen verify", &to_verify, |result| {
-            seedgen::verify(&options.seedgen, &options.repo.join(&result.relative), verify_limit)
-        });
-        let verified_files: Vec<String> = to_verify.iter().map(|result| result.relative.clone()).collect();
-        for (relative, verify) in verified_files.into_iter().zip(verifies) {
-            let result =
-                results.iter_mut().find(|result| result.relative == relative).expect("a verified file is a result");
-            result.verify = Some(verify);
-        }
+        verify_all(options, &mut cache, installed, &mut results);
     }
     (results, cache.boogie().map(str::to_string))
 }
 
-/// Whether `seedgen verify` is compared on the file: a core file both accept whose
-/// verification result Boogie's suite gives.
+/// Boogie 2.4.1's verification (cached) and `seedgen verify` on the files where they
+/// are compared.
+fn verify_all(options: &Options, cache: &mut reference::Cache, installed: bool, results: &mut [FileResult]) {
+    let indices: Vec<usize> = (0..results.len()).filter(|&index| verifiable(&results[index])).collect();
+    let keys: Vec<(String, String)> =
+        indices.iter().map(|&index| (results[index].relative.clone(), results[index].digest.clone())).collect();
+    let boogie = cache.verifications(&options.repo, &keys, installed);
+    let verifies = progress("seedgen verify", &keys, |(relative, _)| {
+        seedgen::verify(&options.seedgen, &options.repo.join(relative), options.verify_limit)
+    });
+    for ((index, boogie), verify) in indices.into_iter().zip(boogie).zip(verifies) {
+        results[index].boogie_verification = boogie;
+        results[index].verify = Some(verify);
+    }
+}
+
+/// Whether `seedgen verify` is compared on the file: a core file both accept.
 fn verifiable(result: &FileResult) -> bool {
-    result.bucket == Bucket::Core
-        && result.boogie_accepts() == Some(true)
-        && result.check.accepts == Ok(true)
-        && result.expected.is_some()
+    result.bucket == Bucket::Core && result.boogie_accepts() == Some(true) && result.check.accepts == Ok(true)
 }
 
 fn bucket(source: &Source, boogie: Option<&Verdict>) -> Bucket {
@@ -278,7 +290,7 @@ fn bucket(source: &Source, boogie: Option<&Verdict>) -> Bucket {
             if source.scan.features.contains(&features::Feature::UsesClauses)
                 || source.current_boogie_rejects == Some(false) =>
         {
-            Bucket::NewerSyntax
+            Bucket::CurrentBoogieOnly
         }
         Some(_) => Bucket::Core,
     }

@@ -7,12 +7,17 @@
 //! verifier finished with 0 verified, 0 errors` when it accepts it. Anything else (a
 //! crash of Mono, the time limit) is no verdict.
 //!
+//! For the files `seedgen verify` is compared on, Boogie 2.4.1 also verifies them
+//! (`boogie FILE`, default options): its summary line `Boogie program verifier finished
+//! with V verified, E errors` gives the counts.
+//!
 //! Running Boogie on the suite's 764 files takes minutes (Mono starts for each), so
-//! verdicts are kept in `target/conformance/boogie-verdicts.json`, keyed by the
-//! SHA-256 of the file's text, under the version line Boogie prints: a changed file or
-//! another Boogie is run again. Without `boogie` on the `PATH` the cached verdicts are
-//! used as they are.
+//! both are kept in `target/conformance/boogie-verdicts.json`, keyed by the SHA-256 of
+//! the file's text, under the version line Boogie prints: a changed file or another
+//! Boogie is run again. A failed run (a time-out) is kept too; delete the file to try
+//! again. Without `boogie` on the `PATH` the cached results are used as they are.
 
+use crate::expectation::{self, Counts};
 use crate::process::{self, Ending};
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
@@ -68,6 +73,49 @@ impl Verdict {
     }
 }
 
+/// Boogie's verification of one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verification {
+    Counts(Counts),
+    /// No summary line, or one with time-outs or other outcomes; or the time limit.
+    Failed {
+        what: String,
+    },
+}
+
+/// A result of Boogie's kept in the cache.
+trait Cached: Clone + Send + Sized {
+    fn to_json(&self) -> Value;
+    fn from_json(value: &Value) -> Option<Self>;
+}
+
+impl Cached for Verdict {
+    fn to_json(&self) -> Value {
+        Verdict::to_json(self)
+    }
+
+    fn from_json(value: &Value) -> Option<Verdict> {
+        Verdict::from_json(value)
+    }
+}
+
+impl Cached for Verification {
+    fn to_json(&self) -> Value {
+        match self {
+            Verification::Counts(counts) => json!({ "verified": counts.verified, "errors": counts.errors }),
+            Verification::Failed { what } => json!({ "failed": what }),
+        }
+    }
+
+    fn from_json(value: &Value) -> Option<Verification> {
+        if let Some(what) = value.get("failed").and_then(Value::as_str) {
+            return Some(Verification::Failed { what: what.to_string() });
+        }
+        let count = |key: &str| value.get(key).and_then(Value::as_u64).and_then(|count| u32::try_from(count).ok());
+        Some(Verification::Counts(Counts { verified: count("verified")?, errors: count("errors")? }))
+    }
+}
+
 /// The SHA-256 of a file's text, in hex: the cache's key.
 pub fn digest(text: &str) -> String {
     Sha256::digest(text.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
@@ -79,6 +127,7 @@ pub struct Cache {
     /// Boogie's version line, or `None` where `boogie` is not installed.
     boogie: Option<String>,
     verdicts: BTreeMap<String, Verdict>,
+    verifications: BTreeMap<String, Verification>,
 }
 
 /// How many of Boogie's verdicts are computed between two saves of the cache.
@@ -86,6 +135,9 @@ const SAVE_EVERY: usize = 50;
 
 /// Boogie's time limit per file; `/noVerify` takes about a second.
 const BOOGIE_LIMIT: Duration = Duration::from_secs(120);
+
+/// Boogie's time limit per file when it verifies.
+const BOOGIE_VERIFY_LIMIT: Duration = Duration::from_secs(300);
 
 impl Cache {
     /// Reads the cache in `directory`, for the installed Boogie if there is one.
@@ -102,14 +154,9 @@ impl Cache {
             (None, _) => true,
             (Some(_), None) => false,
         };
-        let verdicts = match stored.get("verdicts").and_then(Value::as_object) {
-            Some(entries) if same_boogie => {
-                entries.iter().filter_map(|(key, value)| Some((key.clone(), Verdict::from_json(value)?))).collect()
-            }
-            _ => BTreeMap::new(),
-        };
+        let stored = if same_boogie { stored } else { Value::Null };
         let boogie = boogie.or_else(|| stored.get("boogie").and_then(Value::as_str).map(str::to_string));
-        Cache { path, boogie, verdicts }
+        Cache { path, boogie, verdicts: entries(&stored, "verdicts"), verifications: entries(&stored, "verifications") }
     }
 
     /// Boogie's version line (from the installed Boogie, or else from the cache).
@@ -118,36 +165,68 @@ impl Cache {
     }
 
     /// The verdicts on `files` (paths relative to `repo`, with their digests): cached
-    /// ones, the others from Boogie run `jobs` at a time when it is installed (and
-    /// then cached), `None` where there is no verdict.
+    /// ones, the others from Boogie when it is installed (and then cached), `None`
+    /// where there is none.
     pub fn verdicts(&mut self, repo: &Path, files: &[(String, String)], installed: bool) -> Vec<Option<Verdict>> {
+        let run = |relative: &str| run_front_end(repo, relative);
+        self.fill(files, installed, "checks", |cache| &mut cache.verdicts, run)
+    }
+
+    /// Boogie's verification of `files`, as [`Cache::verdicts`].
+    pub fn verifications(
+        &mut self,
+        repo: &Path,
+        files: &[(String, String)],
+        installed: bool,
+    ) -> Vec<Option<Verification>> {
+        let run = |relative: &str| run_verifier(repo, relative);
+        self.fill(files, installed, "verifies", |cache| &mut cache.verifications, run)
+    }
+
+    /// The results of `files` in the part of the cache `part` selects, those missing
+    /// computed by `run` (in parallel) when Boogie is `installed`.
+    fn fill<V: Cached>(
+        &mut self,
+        files: &[(String, String)],
+        installed: bool,
+        what: &str,
+        part: impl Fn(&mut Cache) -> &mut BTreeMap<String, V>,
+        run: impl Fn(&str) -> V + Sync,
+    ) -> Vec<Option<V>> {
         let missing: Vec<&(String, String)> =
-            files.iter().filter(|(_, digest)| !self.verdicts.contains_key(digest)).collect();
+            files.iter().filter(|(_, digest)| !part(self).contains_key(digest)).collect();
         if installed && !missing.is_empty() {
-            eprintln!("conformance: Boogie 2.4.1 on {} files not in the cache (about a second each)", missing.len());
+            eprintln!("conformance: Boogie 2.4.1 {what} {} files not in the cache", missing.len());
             let start = std::time::Instant::now();
             let mut done = 0;
             // Saved chunk by chunk, so that an interrupted run keeps what it learnt.
             for chunk in missing.chunks(SAVE_EVERY) {
-                let fresh: Vec<(String, Verdict)> =
-                    chunk.par_iter().map(|(relative, digest)| (digest.clone(), run_boogie(repo, relative))).collect();
-                self.verdicts.extend(fresh);
+                let fresh: Vec<(String, V)> =
+                    chunk.par_iter().map(|(relative, digest)| (digest.clone(), run(relative))).collect();
+                part(self).extend(fresh);
                 self.save();
                 done += chunk.len();
-                eprintln!("conformance: Boogie: {done}/{} ({:.0} s)", missing.len(), start.elapsed().as_secs_f64());
+                eprintln!(
+                    "conformance: Boogie {what}: {done}/{} ({:.0} s)",
+                    missing.len(),
+                    start.elapsed().as_secs_f64()
+                );
             }
         }
-        files.iter().map(|(_, digest)| self.verdicts.get(digest).cloned()).collect()
+        let stored = part(self);
+        files.iter().map(|(_, digest)| stored.get(digest).cloned()).collect()
     }
 
     /// Writes the cache, through a temporary file renamed over the old one so that an
     /// interrupted run leaves the old cache whole.
     fn save(&self) {
         let Some(boogie) = &self.boogie else { return };
-        let entries: Map<String, Value> =
-            self.verdicts.iter().map(|(digest, verdict)| (digest.clone(), verdict.to_json())).collect();
-        let text = serde_json::to_string_pretty(&json!({ "boogie": boogie, "verdicts": entries }))
-            .expect("a JSON value serializes");
+        let cache = json!({
+            "boogie": boogie,
+            "verdicts": to_entries(&self.verdicts),
+            "verifications": to_entries(&self.verifications),
+        });
+        let text = serde_json::to_string_pretty(&cache).expect("a JSON value serializes");
         let directory = self.path.parent().expect("the cache file is in a directory");
         let written = std::fs::create_dir_all(directory).and_then(|()| {
             let mut file = tempfile::NamedTempFile::new_in(directory)?;
@@ -161,6 +240,15 @@ impl Cache {
     }
 }
 
+fn entries<V: Cached>(stored: &Value, key: &str) -> BTreeMap<String, V> {
+    let Some(entries) = stored.get(key).and_then(Value::as_object) else { return BTreeMap::new() };
+    entries.iter().filter_map(|(digest, value)| Some((digest.clone(), V::from_json(value)?))).collect()
+}
+
+fn to_entries<V: Cached>(results: &BTreeMap<String, V>) -> Map<String, Value> {
+    results.iter().map(|(digest, result)| (digest.clone(), result.to_json())).collect()
+}
+
 /// Boogie's version line when `boogie` is on the `PATH`: it prints it first when it
 /// checks a file (here an empty one; `/help` does not print it).
 fn installed_boogie() -> Option<String> {
@@ -172,8 +260,9 @@ fn installed_boogie() -> Option<String> {
     Some(line.split(',').next().unwrap_or(line).trim().to_string())
 }
 
-/// Boogie run from `repo` on `relative`, so that its messages name `Test/...`.
-fn run_boogie(repo: &Path, relative: &str) -> Verdict {
+/// Boogie's front end run from `repo` on `relative`, so that its messages name
+/// `Test/...`.
+fn run_front_end(repo: &Path, relative: &str) -> Verdict {
     let arguments = ["/noVerify", "/nologo", relative];
     let run = match process::run(Path::new("boogie"), &arguments, Some(repo), BOOGIE_LIMIT) {
         Ok(run) => run,
@@ -202,6 +291,23 @@ fn verdict_of(output: &str, relative: &str) -> Option<Verdict> {
         }
     }
     output.contains("Boogie program verifier finished with").then_some(Verdict::Accepts)
+}
+
+/// Boogie's verifier run on `relative` with its default options.
+fn run_verifier(repo: &Path, relative: &str) -> Verification {
+    let run = match process::run(Path::new("boogie"), &["/nologo", relative], Some(repo), BOOGIE_VERIFY_LIMIT) {
+        Ok(run) => run,
+        Err(error) => return Verification::Failed { what: format!("boogie did not start: {error}") },
+    };
+    if run.ending == Ending::TimedOut {
+        return Verification::Failed { what: format!("boogie ran over {} s", BOOGIE_VERIFY_LIMIT.as_secs()) };
+    }
+    let summary = run.stdout.lines().find(|line| line.starts_with("Boogie program verifier finished with"));
+    match summary.map(|line| (line, expectation::parse_summary(line))) {
+        Some((_, Some(counts))) => Verification::Counts(counts),
+        Some((line, None)) => Verification::Failed { what: line.trim().to_string() },
+        None => Verification::Failed { what: first_line(&format!("{}{}", run.stdout, run.stderr)) },
+    }
 }
 
 fn first_line(text: &str) -> String {

@@ -6,10 +6,11 @@
 //! Boogie 2.4.1 accepts and seedgen rejects, grouped by seedgen's first error (with
 //! its quoted names blanked, so one construct makes one group); the core files Boogie
 //! rejects and seedgen accepts, with Boogie's first error; seedgen's time-outs; and
-//! `verify` beside the suite's expected results.
+//! `verify` beside Boogie 2.4.1's verification and the suite's expected results.
 
+use crate::expectation::Counts;
 use crate::features::Feature;
-use crate::reference::Verdict;
+use crate::reference::{Verdict, Verification};
 use crate::seedgen::Failure;
 use crate::{Bucket, FileResult};
 use serde_json::{json, Value};
@@ -161,8 +162,14 @@ impl<'a> Report<'a> {
                     result.check.first_error.as_deref().unwrap_or("")
                 ));
             }
-            if let Some(Err(failure)) = result.verify.as_ref().map(|verify| &verify.outcome) {
-                what.push(format!("verify: {}", failure.describe()));
+            if let Some(verify) = &result.verify {
+                if let Err(failure) = &verify.outcome {
+                    what.push(format!(
+                        "verify: {} — {}",
+                        failure.describe(),
+                        verify.first_error.as_deref().unwrap_or("")
+                    ));
+                }
             }
             let _ = writeln!(out, "- **{}**: {}", result.relative, what.join("; "));
         }
@@ -244,44 +251,55 @@ impl<'a> Report<'a> {
 
     fn write_verify(&self, out: &mut String) {
         let compared: Vec<&FileResult> = self.results.iter().filter(|result| result.verify.is_some()).collect();
-        let known =
-            self.core().filter(|result| result.expected.is_some() && result.boogie_accepts() == Some(true)).count();
-        let mut counts: BTreeMap<VerifyAgreement, usize> = BTreeMap::new();
-        for result in &compared {
-            *counts.entry(verify_agreement(result)).or_default() += 1;
-        }
-        let _ = writeln!(out, "## verify beside the suite's expected results\n");
         let _ = writeln!(
             out,
-            "{known} core files Boogie 2.4.1 accepts have a known result (`.expect`, neutral options); seedgen check accepts {} of them.\n",
+            "## verify beside Boogie 2.4.1 and the suite's expected results
+"
+        );
+        let _ = writeln!(
+            out,
+            "{} core files both accept. Boogie 2.4.1: `boogie FILE`, default options; `.expect`: current Boogie's \
+             result in the suite, where its `RUN` line has no option that changes the counts. Boogie's errors are \
+             counterexamples (up to 5 per implementation), seedgen's failures one per failing clause.\n",
             compared.len()
         );
-        let _ = writeln!(out, "| outcome | files |\n|---|---:|");
-        for (agreement, count) in &counts {
-            let _ = writeln!(out, "| {} | {count} |", agreement.name());
+        let mut counts: BTreeMap<VerifyAgreement, [usize; 2]> = BTreeMap::new();
+        for result in &compared {
+            for (column, reference) in [boogie_counts(result), result.expected].into_iter().enumerate() {
+                counts.entry(verify_agreement(result, reference)).or_default()[column] += 1;
+            }
         }
-        out.push('\n');
+        let _ = writeln!(out, "| outcome | beside Boogie 2.4.1 | beside `.expect` |\n|---|---:|---:|");
+        for (agreement, [boogie, expected]) in &counts {
+            let _ = writeln!(out, "| {} | {boogie} | {expected} |", agreement.name());
+        }
+        let _ = writeln!(out, "\nFiles whose counts differ from Boogie 2.4.1's:\n");
         for result in compared {
-            let agreement = verify_agreement(result);
-            if agreement == VerifyAgreement::Same {
+            let agreement = verify_agreement(result, boogie_counts(result));
+            if matches!(agreement, VerifyAgreement::Same | VerifyAgreement::NoReference) {
                 continue;
             }
-            let expected = result.expected.expect("a compared file has an expected result");
             let verify = result.verify.as_ref().expect("a compared file was verified");
             let seedgen = match &verify.outcome {
                 Ok(counts) => format!(
                     "verified {} of {}, {} failures, {} undecided",
                     counts.verified, counts.implementations, counts.failures, counts.undecided
                 ),
-                Err(failure) => failure.describe(),
+                Err(failure) => format!("{}: {}", failure.describe(), verify.first_error.as_deref().unwrap_or("")),
             };
+            let boogie = match &result.boogie_verification {
+                Some(Verification::Counts(counts)) => describe_counts(*counts),
+                Some(Verification::Failed { what }) => {
+                    what.trim_start_matches("Boogie program verifier finished with ").to_string()
+                }
+                None => "–".to_string(),
+            };
+            let expected = result.expected.map_or("–".to_string(), describe_counts);
             let _ = writeln!(
                 out,
-                "- {} ({}): Boogie {} verified, {} errors; seedgen {seedgen} ({:.1} s)",
+                "- {} ({}): Boogie 2.4.1 {boogie}; `.expect` {expected}; seedgen {seedgen} ({:.1} s)",
                 result.relative,
                 agreement.name(),
-                expected.verified,
-                expected.errors,
                 verify.elapsed.as_secs_f64()
             );
         }
@@ -333,9 +351,10 @@ fn file_json(result: &FileResult) -> Value {
             "implementations": counts.implementations,
             "failures": counts.failures,
             "undecided": counts.undecided,
-            "agreement": verify_agreement(result).name(),
+            "beside_boogie": verify_agreement(result, boogie_counts(result)).name(),
+            "beside_expect": verify_agreement(result, result.expected).name(),
         }),
-        Err(failure) => json!({ "failed": failure.describe() }),
+        Err(failure) => json!({ "failed": failure.describe(), "first_error": verify.first_error }),
     });
     json!({
         "file": result.relative,
@@ -345,11 +364,27 @@ fn file_json(result: &FileResult) -> Value {
         "check": check,
         "check_ms": result.check.elapsed.as_millis() as u64,
         "expected": result.expected.map(|expected| json!({ "verified": expected.verified, "errors": expected.errors })),
+        "boogie_verification": result.boogie_verification.as_ref().map(|verification| match verification {
+            Verification::Counts(counts) => json!({ "verified": counts.verified, "errors": counts.errors }),
+            Verification::Failed { what } => json!({ "failed": what }),
+        }),
         "verify": verify,
     })
 }
 
-/// How `seedgen verify`'s counts compare with Boogie's expected ones.
+fn describe_counts(counts: Counts) -> String {
+    format!("{} verified, {} errors", counts.verified, counts.errors)
+}
+
+/// Boogie 2.4.1's counts, where it gave them.
+fn boogie_counts(result: &FileResult) -> Option<Counts> {
+    match &result.boogie_verification {
+        Some(Verification::Counts(counts)) => Some(*counts),
+        _ => None,
+    }
+}
+
+/// How `seedgen verify`'s counts compare with Boogie's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum VerifyAgreement {
     /// The same number of verified implementations and of errors.
@@ -362,7 +397,10 @@ enum VerifyAgreement {
     Different,
     TimedOut,
     Crashed,
+    /// seedgen gave no counts (no summary line).
     Failed,
+    /// No counts of Boogie's to compare with.
+    NoReference,
 }
 
 impl VerifyAgreement {
@@ -374,23 +412,29 @@ impl VerifyAgreement {
             VerifyAgreement::Different => "different",
             VerifyAgreement::TimedOut => "time limit",
             VerifyAgreement::Crashed => "crash (panic or signal)",
-            VerifyAgreement::Failed => "no result",
+            VerifyAgreement::Failed => "no result from seedgen",
+            VerifyAgreement::NoReference => "no result from Boogie",
         }
     }
 }
 
-fn verify_agreement(result: &FileResult) -> VerifyAgreement {
-    let (Some(expected), Some(verify)) = (result.expected, &result.verify) else { return VerifyAgreement::Failed };
-    match &verify.outcome {
-        Ok(counts) if counts.undecided > 0 => VerifyAgreement::Undecided,
-        Ok(counts) if counts.verified == expected.verified && counts.failures == expected.errors => {
-            VerifyAgreement::Same
-        }
-        Ok(counts) if counts.verified == expected.verified => VerifyAgreement::SameVerified,
-        Ok(_) => VerifyAgreement::Different,
-        Err(Failure::TimedOut) => VerifyAgreement::TimedOut,
-        Err(failure) if failure.is_crash() => VerifyAgreement::Crashed,
-        Err(_) => VerifyAgreement::Failed,
+fn verify_agreement(result: &FileResult, reference: Option<Counts>) -> VerifyAgreement {
+    let Some(verify) = &result.verify else { return VerifyAgreement::Failed };
+    let counts = match &verify.outcome {
+        Ok(counts) => counts,
+        Err(Failure::TimedOut) => return VerifyAgreement::TimedOut,
+        Err(failure) if failure.is_crash() => return VerifyAgreement::Crashed,
+        Err(_) => return VerifyAgreement::Failed,
+    };
+    let Some(expected) = reference else { return VerifyAgreement::NoReference };
+    if counts.undecided > 0 {
+        VerifyAgreement::Undecided
+    } else if counts.verified == expected.verified && counts.failures == expected.errors {
+        VerifyAgreement::Same
+    } else if counts.verified == expected.verified {
+        VerifyAgreement::SameVerified
+    } else {
+        VerifyAgreement::Different
     }
 }
 

@@ -73,7 +73,7 @@ pub fn check(seedgen: &Path, path: &Path, limit: Duration) -> Check {
             .chain(run.stdout.lines())
             .find(|line| line.contains(": error: ") || line.starts_with("error"))
             .map(|line| without_path(line, &path_text)),
-        Err(_) => last_line(&run.stderr),
+        Err(_) => failure_line(&run.stderr),
     };
     Check { accepts, first_error, elapsed: run.elapsed }
 }
@@ -82,6 +82,9 @@ pub fn check(seedgen: &Path, path: &Path, limit: Duration) -> Check {
 #[derive(Clone, Debug)]
 pub struct Verify {
     pub outcome: Result<VerifyCounts, Failure>,
+    /// Where there is no summary line, the first error (a program `check` accepts
+    /// that `verify` rejects) or the panic's message.
+    pub first_error: Option<String>,
     pub elapsed: Duration,
 }
 
@@ -103,7 +106,11 @@ pub fn verify(seedgen: &Path, path: &Path, limit: Duration) -> Verify {
     let run = match process::run(seedgen, &arguments, None, limit + Duration::from_secs(10)) {
         Ok(run) => run,
         Err(error) => {
-            return Verify { outcome: Err(Failure::Other(format!("did not start: {error}"))), elapsed: Duration::ZERO }
+            return Verify {
+                outcome: Err(Failure::Other(format!("did not start: {error}"))),
+                first_error: None,
+                elapsed: Duration::ZERO,
+            }
         }
     };
     let outcome = match failure_of(&run) {
@@ -113,9 +120,19 @@ pub fn verify(seedgen: &Path, path: &Path, limit: Duration) -> Verify {
             .lines()
             .rev()
             .find_map(parse_verify_summary)
-            .ok_or_else(|| Failure::Other(format!("no summary line (exit {:?})", run.ending))),
+            .ok_or_else(|| Failure::Other(format!("no summary line ({:?})", run.ending))),
     };
-    Verify { outcome, elapsed: run.elapsed }
+    let first_error = match &outcome {
+        Ok(_) => None,
+        Err(Failure::Panic) => failure_line(&run.stderr),
+        Err(_) => run
+            .stderr
+            .lines()
+            .find(|line| line.starts_with("error"))
+            .map(str::to_string)
+            .or_else(|| failure_line(&run.stderr)),
+    };
+    Verify { outcome, first_error, elapsed: run.elapsed }
 }
 
 /// A failure, where the run did not end with one of seedgen's verdicts (exit 0–3).
@@ -159,6 +176,10 @@ fn without_path(line: &str, path: &str) -> String {
     line.strip_prefix(path).map(|rest| rest.trim_start_matches(':')).unwrap_or(line).trim().to_string()
 }
 
-fn last_line(text: &str) -> Option<String> {
-    text.lines().rev().find(|line| !line.trim().is_empty()).map(|line| line.trim().to_string())
+/// What a failed run said: the panic's message (`seedgen: internal error: panicked
+/// at ...`), or else its last line.
+fn failure_line(stderr: &str) -> Option<String> {
+    let mut lines = stderr.lines().map(str::trim).filter(|line| !line.is_empty());
+    let panic = lines.clone().find(|line| line.contains("internal error"));
+    panic.or_else(|| lines.next_back()).map(str::to_string)
 }
