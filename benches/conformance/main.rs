@@ -25,10 +25,13 @@
 //!
 //! Options (after `--`): `--seedgen PATH` (or `SEEDGEN_BIN`): the binary to test,
 //! default the one this build made; `--files TEXT`: only files whose path contains
-//! TEXT (repeatable); `--json PATH`: every file's result as JSON; `--no-verify`;
+//! TEXT (repeatable); `--json PATH`: every file's result as JSON; `--baseline PATH`:
+//! what changed since the run that wrote that JSON ([`baseline`]); `--no-verify`;
 //! `--jobs N` (default: the cores); `--check-limit S`, `--verify-limit S`: time limits
-//! per file in seconds (default 60 and 20).
+//! per file in seconds (default 60 and 20). Exit status 1 when seedgen crashed on
+//! any file, 2 for a usage error, else 0.
 
+mod baseline;
 mod expectation;
 mod features;
 mod process;
@@ -49,6 +52,7 @@ struct Options {
     seedgen: PathBuf,
     filters: Vec<String>,
     json: Option<PathBuf>,
+    baseline: Option<PathBuf>,
     verify: bool,
     jobs: usize,
     check_limit: Duration,
@@ -122,14 +126,26 @@ fn main() {
     let (results, boogie) = run(&options);
     let report = report::Report::new(&results, &options.seedgen, boogie.as_deref());
     print!("{}", report.text());
+    let json = report.json();
+    if let Some(path) = &options.baseline {
+        match baseline::changes(path, &json) {
+            Ok(changes) => print!("{changes}"),
+            Err(message) => eprintln!("conformance: the baseline is unreadable: {message}"),
+        }
+    }
     if let Some(path) = &options.json {
-        let text = serde_json::to_string_pretty(&report.json()).expect("a JSON value serializes");
+        let text = serde_json::to_string_pretty(&json).expect("a JSON value serializes");
         if let Err(error) = std::fs::write(path, text + "\n") {
             eprintln!("conformance: could not write {}: {error}", path.display());
             std::process::exit(2);
         }
     }
     eprintln!("conformance: {} files in {:.0} s", results.len(), start.elapsed().as_secs_f64());
+    // A crash of seedgen anywhere fails the run, whatever the agreement.
+    if report.crashes() > 0 {
+        eprintln!("conformance: seedgen crashed on {} files (listed first in the report)", report.crashes());
+        std::process::exit(1);
+    }
 }
 
 /// Reads the options from the command line and the environment.
@@ -147,6 +163,7 @@ fn options() -> Result<Options, String> {
             .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_seedgen")), PathBuf::from),
         filters: Vec::new(),
         json: None,
+        baseline: None,
         verify: true,
         jobs: std::thread::available_parallelism().map_or(1, usize::from),
         check_limit: Duration::from_secs(60),
@@ -163,6 +180,7 @@ fn options() -> Result<Options, String> {
             "--seedgen" => options.seedgen = PathBuf::from(value("--seedgen")?),
             "--files" => options.filters.extend(value("--files")?.split(',').map(str::to_string)),
             "--json" => options.json = Some(PathBuf::from(value("--json")?)),
+            "--baseline" => options.baseline = Some(PathBuf::from(value("--baseline")?)),
             "--no-verify" => options.verify = false,
             "--jobs" => options.jobs = value("--jobs")?.parse().map_err(|error| format!("--jobs: {error}"))?,
             "--check-limit" => options.check_limit = seconds(value("--check-limit")?)?,

@@ -139,19 +139,25 @@ impl<'a> Report<'a> {
         );
     }
 
+    /// The files on which seedgen panicked or was killed by a signal.
+    fn crashed(&self) -> Vec<&'a FileResult> {
+        let crashed = |result: &&FileResult| {
+            let check_crashed = matches!(&result.check.accepts, Err(failure) if failure.is_crash());
+            let verify_crashed = result
+                .verify
+                .as_ref()
+                .is_some_and(|verify| matches!(&verify.outcome, Err(failure) if failure.is_crash()));
+            check_crashed || verify_crashed
+        };
+        self.results.iter().filter(crashed).collect()
+    }
+
+    pub fn crashes(&self) -> usize {
+        self.crashed().len()
+    }
+
     fn write_crashes(&self, out: &mut String) {
-        let crashes: Vec<&FileResult> = self
-            .results
-            .iter()
-            .filter(|result| {
-                let check_crashed = matches!(&result.check.accepts, Err(failure) if failure.is_crash());
-                let verify_crashed = result
-                    .verify
-                    .as_ref()
-                    .is_some_and(|verify| matches!(&verify.outcome, Err(failure) if failure.is_crash()));
-                check_crashed || verify_crashed
-            })
-            .collect();
+        let crashes = self.crashed();
         let _ = writeln!(out, "## seedgen crashes (exit status 101 or a signal): {}\n", crashes.len());
         for result in crashes {
             let mut what = Vec::new();
