@@ -13,7 +13,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// How a command ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// It exited with this status.
     Exited(i32),
@@ -21,6 +21,8 @@ pub enum Ending {
     Signal(i32),
     /// It ran past the limit and was killed.
     TimedOut,
+    /// It could not be started, or its outputs not read (the error).
+    NotStarted(String),
 }
 
 /// A finished run.
@@ -33,7 +35,17 @@ pub struct Run {
 
 /// Runs `program args...` (in `directory` if given) with stdin closed, killing it
 /// after `limit`.
-pub fn run(program: &Path, args: &[&str], directory: Option<&Path>, limit: Duration) -> std::io::Result<Run> {
+pub fn run(program: &Path, args: &[&str], directory: Option<&Path>, limit: Duration) -> Run {
+    let start = Instant::now();
+    try_run(program, args, directory, limit).unwrap_or_else(|error| Run {
+        ending: Ending::NotStarted(error.to_string()),
+        stdout: String::new(),
+        stderr: String::new(),
+        elapsed: start.elapsed(),
+    })
+}
+
+fn try_run(program: &Path, args: &[&str], directory: Option<&Path>, limit: Duration) -> std::io::Result<Run> {
     let mut stdout_file = tempfile::tempfile()?;
     let mut stderr_file = tempfile::tempfile()?;
     let start = Instant::now();

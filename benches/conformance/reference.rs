@@ -264,12 +264,9 @@ fn installed_boogie() -> Option<String> {
 /// `Test/...`.
 fn run_front_end(repo: &Path, relative: &str) -> Verdict {
     let arguments = ["/noVerify", "/nologo", relative];
-    let run = match process::run(Path::new("boogie"), &arguments, Some(repo), BOOGIE_LIMIT) {
-        Ok(run) => run,
-        Err(error) => return Verdict::Failed { what: format!("boogie did not start: {error}") },
-    };
-    if run.ending == Ending::TimedOut {
-        return Verdict::Failed { what: format!("boogie ran over {} s", BOOGIE_LIMIT.as_secs()) };
+    let run = process::run(Path::new("boogie"), &arguments, Some(repo), BOOGIE_LIMIT);
+    if let Some(what) = no_output(&run.ending, BOOGIE_LIMIT) {
+        return Verdict::Failed { what };
     }
     verdict_of(&run.stdout, relative)
         .unwrap_or_else(|| Verdict::Failed { what: first_line(&format!("{}{}", run.stdout, run.stderr)) })
@@ -295,18 +292,24 @@ fn verdict_of(output: &str, relative: &str) -> Option<Verdict> {
 
 /// Boogie's verifier run on `relative` with its default options.
 fn run_verifier(repo: &Path, relative: &str) -> Verification {
-    let run = match process::run(Path::new("boogie"), &["/nologo", relative], Some(repo), BOOGIE_VERIFY_LIMIT) {
-        Ok(run) => run,
-        Err(error) => return Verification::Failed { what: format!("boogie did not start: {error}") },
-    };
-    if run.ending == Ending::TimedOut {
-        return Verification::Failed { what: format!("boogie ran over {} s", BOOGIE_VERIFY_LIMIT.as_secs()) };
+    let run = process::run(Path::new("boogie"), &["/nologo", relative], Some(repo), BOOGIE_VERIFY_LIMIT);
+    if let Some(what) = no_output(&run.ending, BOOGIE_VERIFY_LIMIT) {
+        return Verification::Failed { what };
     }
     let summary = run.stdout.lines().find(|line| line.starts_with("Boogie program verifier finished with"));
     match summary.map(|line| (line, expectation::parse_summary(line))) {
         Some((_, Some(counts))) => Verification::Counts(counts),
         Some((line, None)) => Verification::Failed { what: line.trim().to_string() },
         None => Verification::Failed { what: first_line(&format!("{}{}", run.stdout, run.stderr)) },
+    }
+}
+
+/// Why a run of Boogie has no output to read: killed at `limit`, or not started.
+fn no_output(ending: &Ending, limit: Duration) -> Option<String> {
+    match ending {
+        Ending::TimedOut => Some(format!("boogie ran over {} s", limit.as_secs())),
+        Ending::NotStarted(error) => Some(format!("boogie did not start: {error}")),
+        Ending::Exited(_) | Ending::Signal(_) => None,
     }
 }
 

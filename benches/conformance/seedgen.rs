@@ -51,16 +51,7 @@ pub struct Check {
 pub fn check(seedgen: &Path, path: &Path, limit: Duration) -> Check {
     let path_text = path.to_string_lossy();
     let arguments = ["check", "--message-format", "short", "--color", "never", "--quiet", &path_text];
-    let run = match process::run(seedgen, &arguments, None, limit) {
-        Ok(run) => run,
-        Err(error) => {
-            return Check {
-                accepts: Err(Failure::Other(format!("did not start: {error}"))),
-                first_error: None,
-                elapsed: Duration::ZERO,
-            }
-        }
-    };
+    let run = process::run(seedgen, &arguments, None, limit);
     let accepts = match failure_of(&run) {
         Some(failure) => Err(failure),
         None => Ok(run.ending == Ending::Exited(0)),
@@ -103,16 +94,7 @@ pub fn verify(seedgen: &Path, path: &Path, limit: Duration) -> Verify {
     let path_text = path.to_string_lossy();
     let seconds = format!("{}", limit.as_secs_f64());
     let arguments = ["verify", "--color", "never", "--time-limit", &seconds, &path_text];
-    let run = match process::run(seedgen, &arguments, None, limit + Duration::from_secs(10)) {
-        Ok(run) => run,
-        Err(error) => {
-            return Verify {
-                outcome: Err(Failure::Other(format!("did not start: {error}"))),
-                first_error: None,
-                elapsed: Duration::ZERO,
-            }
-        }
-    };
+    let run = process::run(seedgen, &arguments, None, limit + Duration::from_secs(10));
     let outcome = match failure_of(&run) {
         Some(failure) => Err(failure),
         None => run
@@ -137,12 +119,13 @@ pub fn verify(seedgen: &Path, path: &Path, limit: Duration) -> Verify {
 
 /// A failure, where the run did not end with one of seedgen's verdicts (exit 0–3).
 fn failure_of(run: &Run) -> Option<Failure> {
-    match run.ending {
+    match &run.ending {
         Ending::Exited(0..=3) => None,
         Ending::Exited(101) => Some(Failure::Panic),
         Ending::Exited(status) => Some(Failure::Other(format!("exit status {status}"))),
-        Ending::Signal(signal) => Some(Failure::Signal(signal)),
+        Ending::Signal(signal) => Some(Failure::Signal(*signal)),
         Ending::TimedOut => Some(Failure::TimedOut),
+        Ending::NotStarted(error) => Some(Failure::Other(format!("did not start: {error}"))),
     }
 }
 
