@@ -10,9 +10,9 @@
 //! 1. a lexical scan says which features it uses and whether it is CIVL or floating
 //!    point ([`features`]);
 //! 2. Boogie 2.4.1 says whether it accepts it (`boogie /noVerify`), cached by digest in
-//!    `target/conformance/` ([`reference`]); the file's own expectations say whether
-//!    current Boogie does ([`expectation`]): a file only 2.4.1 rejects uses newer syntax
-//!    (or an option such as `-inferModifies`);
+//!    `target/conformance/` or `SEEDGEN_CONFORMANCE_CACHE` ([`reference`]); the file's
+//!    own expectations say whether current Boogie does ([`expectation`]): a file only
+//!    2.4.1 rejects uses newer syntax (or an option such as `-inferModifies`);
 //! 3. `seedgen check` runs on it, with a time limit, a panic or crash noted
 //!    ([`seedgen`]);
 //! 4. where both accept a core file, Boogie 2.4.1 verifies it (cached too) and `seedgen
@@ -244,7 +244,7 @@ fn run(options: &Options) -> (Vec<FileResult>, Option<String>) {
         })
         .collect();
     eprintln!("conformance: {} files of {}", sources.len(), options.repo.join("Test").display());
-    let mut cache = reference::Cache::open(&target_directory().join("conformance"));
+    let mut cache = reference::Cache::open(&cache_directory());
     let keys: Vec<(String, String)> =
         sources.iter().map(|source| (source.relative.clone(), source.digest.clone())).collect();
     let installed = cache.boogie().is_some() && which("boogie");
@@ -333,10 +333,15 @@ fn progress<T: Sync, R: Send>(what: &str, items: &[T], work: impl Fn(&T) -> R + 
     results
 }
 
-/// Cargo's target directory: `CARGO_TARGET_DIR` or the package's `target/`.
-fn target_directory() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from)
+/// Where Boogie's verdicts are cached: `SEEDGEN_CONFORMANCE_CACHE` (so that worktrees
+/// can share one), or `conformance/` in Cargo's target directory.
+fn cache_directory() -> PathBuf {
+    if let Some(directory) = std::env::var_os("SEEDGEN_CONFORMANCE_CACHE") {
+        return PathBuf::from(directory);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from);
+    target.join("conformance")
 }
 
 fn which(program: &str) -> bool {

@@ -9,7 +9,7 @@
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// How a command ended.
@@ -53,6 +53,9 @@ fn try_run(program: &Path, args: &[&str], directory: Option<&Path>, limit: Durat
     if let Some(directory) = directory {
         command.current_dir(directory);
     }
+    // Its own process group, so that the limit ends the solver Boogie starts as well.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command
         .args(args)
         .env("NO_COLOR", "1")
@@ -65,8 +68,7 @@ fn try_run(program: &Path, args: &[&str], directory: Option<&Path>, limit: Durat
             break ending_of(status);
         }
         if start.elapsed() > limit {
-            // Killing a child that has just exited fails harmlessly; `wait` reaps it.
-            let _ = child.kill();
+            kill_group(&mut child);
             child.wait()?;
             break Ending::TimedOut;
         }
@@ -74,6 +76,18 @@ fn try_run(program: &Path, args: &[&str], directory: Option<&Path>, limit: Durat
     };
     let elapsed = start.elapsed();
     Ok(Run { ending, stdout: read_all(&mut stdout_file)?, stderr: read_all(&mut stderr_file)?, elapsed })
+}
+
+/// Kills `child` and every process of its group (Boogie's `z3`, which would otherwise
+/// run on, orphaned), through `kill(1)` since the standard library only kills the
+/// child. Killing a child that has just exited fails harmlessly; `wait` reaps it.
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let group = format!("-{}", child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
+    }
+    let _ = child.kill();
 }
 
 /// Short polls while most runs finish (tens of milliseconds), longer ones after.
