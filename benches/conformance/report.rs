@@ -208,26 +208,17 @@ impl<'a> Report<'a> {
 
     /// Core files Boogie 2.4.1 accepts and seedgen rejects, by seedgen's first error.
     fn write_rejected(&self, out: &mut String) {
-        let mut groups: BTreeMap<String, Vec<(&str, &str)>> = BTreeMap::new();
-        for result in
-            self.core().filter(|result| result.boogie_accepts() == Some(true) && result.check.accepts == Ok(false))
-        {
-            let line = result.check.first_error.as_deref().unwrap_or("(no error line)");
-            groups.entry(message_kind(line)).or_default().push((&result.relative, line));
-        }
-        let total: usize = groups.values().map(Vec::len).sum();
-        let _ =
-            writeln!(out, "## Boogie 2.4.1 accepts, seedgen rejects: {total} core files, by seedgen's first error\n");
-        let mut groups: Vec<(String, Vec<(&str, &str)>)> = groups.into_iter().collect();
-        groups
-            .sort_by(|(a_kind, a_files), (b_kind, b_files)| b_files.len().cmp(&a_files.len()).then(a_kind.cmp(b_kind)));
-        for (kind, files) in groups {
-            let _ = writeln!(out, "### {} × {kind}\n", files.len());
-            for (relative, line) in files {
-                let _ = writeln!(out, "- {relative}:{line}");
-            }
-            out.push('\n');
-        }
+        let rejected: Vec<(&str, &str)> = self
+            .core()
+            .filter(|result| result.boogie_accepts() == Some(true) && result.check.accepts == Ok(false))
+            .map(|result| (result.relative.as_str(), result.check.first_error.as_deref().unwrap_or("(no error line)")))
+            .collect();
+        let _ = writeln!(
+            out,
+            "## Boogie 2.4.1 accepts, seedgen rejects: {} core files, by seedgen's first error\n",
+            rejected.len()
+        );
+        write_groups(out, rejected, "###", ":");
     }
 
     /// Core files Boogie 2.4.1 rejects and seedgen accepts, with Boogie's first error.
@@ -279,10 +270,20 @@ impl<'a> Report<'a> {
         for (agreement, [boogie, expected]) in &counts {
             let _ = writeln!(out, "| {} | {boogie} | {expected} |", agreement.name());
         }
-        let _ = writeln!(out, "\nFiles whose counts differ from Boogie 2.4.1's:\n");
+        let refused: Vec<(&str, &str)> = compared
+            .iter()
+            .filter(|result| verify_agreement(result, None) == VerifyAgreement::Failed)
+            .map(|result| {
+                let verify = result.verify.as_ref().expect("a compared file was verified");
+                (result.relative.as_str(), verify.first_error.as_deref().unwrap_or("(no error line)"))
+            })
+            .collect();
+        let _ = writeln!(out, "\n### seedgen verify gave no counts on {} files, by its first error\n", refused.len());
+        write_groups(out, refused, "####", ": ");
+        let _ = writeln!(out, "### Files whose counts differ from Boogie 2.4.1's, or time-outs and crashes\n");
         for result in compared {
             let agreement = verify_agreement(result, boogie_counts(result));
-            if matches!(agreement, VerifyAgreement::Same | VerifyAgreement::NoReference) {
+            if matches!(agreement, VerifyAgreement::Same | VerifyAgreement::NoReference | VerifyAgreement::Failed) {
                 continue;
             }
             let verify = result.verify.as_ref().expect("a compared file was verified");
@@ -441,6 +442,24 @@ fn verify_agreement(result: &FileResult, reference: Option<Counts>) -> VerifyAgr
         VerifyAgreement::SameVerified
     } else {
         VerifyAgreement::Different
+    }
+}
+
+/// `(file, message line)` pairs grouped by [`message_kind`], the largest group first,
+/// under headings `heading`, each file shown as `file{separator}line`.
+fn write_groups(out: &mut String, lines: Vec<(&str, &str)>, heading: &str, separator: &str) {
+    let mut groups: BTreeMap<String, Vec<(&str, &str)>> = BTreeMap::new();
+    for (relative, line) in lines {
+        groups.entry(message_kind(line)).or_default().push((relative, line));
+    }
+    let mut groups: Vec<(String, Vec<(&str, &str)>)> = groups.into_iter().collect();
+    groups.sort_by(|(a_kind, a_files), (b_kind, b_files)| b_files.len().cmp(&a_files.len()).then(a_kind.cmp(b_kind)));
+    for (kind, files) in groups {
+        let _ = writeln!(out, "{heading} {} × {kind}\n", files.len());
+        for (relative, line) in files {
+            let _ = writeln!(out, "- {relative}{separator}{line}");
+        }
+        out.push('\n');
     }
 }
 
