@@ -5,7 +5,8 @@
 //! suite; one row per bucket; the feature table of the core files; the core files
 //! Boogie 2.4.1 accepts and seedgen rejects, grouped by seedgen's first error (with
 //! its quoted names blanked, so one construct makes one group); the core files Boogie
-//! rejects and seedgen accepts, with Boogie's first error; seedgen's time-outs; and
+//! rejects and seedgen accepts, with Boogie's first error; the files only Boogie 2.4.1
+//! rejects, with seedgen's verdict; seedgen's time-outs; and
 //! `verify` beside Boogie 2.4.1's verification and the suite's expected results.
 
 use crate::expectation::Counts;
@@ -118,6 +119,7 @@ impl<'a> Report<'a> {
         self.write_features(&mut out);
         self.write_rejected(&mut out);
         self.write_accepted(&mut out);
+        self.write_current_boogie_only(&mut out);
         self.write_time_outs(&mut out);
         self.write_verify(&mut out);
         out
@@ -236,6 +238,36 @@ impl<'a> Report<'a> {
         out.push('\n');
     }
 
+    /// The files only Boogie 2.4.1 rejects: newer syntax (`uses { }`) that current
+    /// front ends write, or files the suite runs with an option; seedgen's verdict on
+    /// each, for the work of accepting them.
+    fn write_current_boogie_only(&self, out: &mut String) {
+        let files: Vec<&FileResult> =
+            self.results.iter().filter(|result| result.bucket == Bucket::CurrentBoogieOnly).collect();
+        let accepted: Vec<&str> = files
+            .iter()
+            .filter(|result| result.check.accepts == Ok(true))
+            .map(|result| result.relative.as_str())
+            .collect();
+        let rejected: Vec<(&str, &str)> = files
+            .iter()
+            .filter(|result| result.check.accepts == Ok(false))
+            .map(|result| (result.relative.as_str(), result.check.first_error.as_deref().unwrap_or("(no error line)")))
+            .collect();
+        let _ = writeln!(
+            out,
+            "## Only Boogie 2.4.1 rejects ({} files): seedgen accepts {}, rejects {}\n",
+            files.len(),
+            accepted.len(),
+            rejected.len()
+        );
+        for relative in accepted {
+            let _ = writeln!(out, "- {relative}: accepted");
+        }
+        out.push('\n');
+        write_groups(out, rejected, "###", ":");
+    }
+
     fn write_time_outs(&self, out: &mut String) {
         let timed_out: Vec<&FileResult> =
             self.results.iter().filter(|result| result.check.accepts == Err(Failure::TimedOut)).collect();
@@ -248,11 +280,11 @@ impl<'a> Report<'a> {
 
     fn write_verify(&self, out: &mut String) {
         let compared: Vec<&FileResult> = self.results.iter().filter(|result| result.verify.is_some()).collect();
-        let _ = writeln!(
-            out,
-            "## verify beside Boogie 2.4.1 and the suite's expected results
-"
-        );
+        let _ = writeln!(out, "## verify beside Boogie 2.4.1 and the suite's expected results\n");
+        if compared.is_empty() {
+            let _ = writeln!(out, "Not run (`--no-verify`, or no core file both accept).\n");
+            return;
+        }
         let _ = writeln!(
             out,
             "{} core files both accept. Boogie 2.4.1: `boogie FILE`, default options; `.expect`: current Boogie's \
@@ -371,6 +403,7 @@ fn file_json(result: &FileResult) -> Value {
         "check": check,
         "check_ms": result.check.elapsed.as_millis() as u64,
         "expected": result.expected.map(|expected| json!({ "verified": expected.verified, "errors": expected.errors })),
+        "verify_ms": result.verify.as_ref().map(|verify| verify.elapsed.as_millis() as u64),
         "boogie_verification": result.boogie_verification.as_ref().map(|verification| match verification {
             Verification::Counts(counts) => json!({ "verified": counts.verified, "errors": counts.errors }),
             Verification::Failed { what } => json!({ "failed": what }),
@@ -465,16 +498,19 @@ fn write_groups(out: &mut String, lines: Vec<(&str, &str)>, heading: &str, separ
 
 /// A first error line's message with its quoted names blanked: `12:3: error: unknown
 /// name `x`` → `error: unknown name `…``, so that the files failing on one construct
-/// make one group. Quoted tokens that are not names (`unexpected `|``, `unexpected
-/// `var``) are kept: they say which construct it is.
+/// make one group. Quoted keywords and punctuation, and whatever a parser did not expect
+/// (`unexpected `|``, `unexpected identifier `measure``), are kept: they say which
+/// construct it is.
 fn message_kind(line: &str) -> String {
     let message = line.find("error").map_or(line, |start| &line[start..]);
+    let unexpected = message.starts_with("error: unexpected");
     let mut kind = String::with_capacity(message.len());
     let mut pieces = message.split('`');
     kind.push_str(pieces.next().unwrap_or_default());
     // Pieces alternate: quoted, then not.
     while let Some(quoted) = pieces.next() {
-        let is_name = quoted.chars().any(char::is_alphanumeric) && !KEYWORDS.contains(&quoted);
+        // What a parser did not expect is a token, whatever it looks like.
+        let is_name = !unexpected && quoted.chars().any(char::is_alphanumeric) && !KEYWORDS.contains(&quoted);
         kind.push('`');
         kind.push_str(if is_name { "…" } else { quoted });
         kind.push('`');
