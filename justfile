@@ -41,7 +41,7 @@ bench:
 
 # Boogie's own test suite beside Boogie 2.4.1: how many files `seedgen check` accepts
 # and rejects as Boogie does, per language feature, the disagreements by seedgen's first
-# error, and `verify` where the suite gives the result (README, "Conformance"). Needs
+# error, and `verify` beside Boogie's verification (README, "Conformance"). Needs
 # SEEDGEN_BOOGIE_REPO, a local copy of boogie-org/boogie (a directory containing Test/);
 # ARGS go to the harness: `--files textbook`, `--seedgen PATH`, `--json PATH`, `--no-verify`.
 conformance *ARGS:

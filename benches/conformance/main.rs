@@ -1,5 +1,5 @@
-//! Conformance harness: `seedgen check` (and `seedgen verify` where the result is
-//! known) over Boogie's own test suite, beside Boogie 2.4.1, with agreement per
+//! Conformance harness: `seedgen check` and `seedgen verify` over Boogie's own test
+//! suite, beside Boogie 2.4.1 (and the suite's expected results), with agreement per
 //! language feature.
 //!
 //! `SEEDGEN_BOOGIE_REPO=/path/to/boogie cargo bench --bench conformance` (or `just
