@@ -41,6 +41,14 @@ bench:
     cargo bench --bench suites
     cargo bench --bench unroll
 
+# Boogie's own test suite beside Boogie 2.4.1: how many files `seedgen check` accepts
+# and rejects as Boogie does, per language feature, the disagreements by seedgen's first
+# error, and `verify` beside Boogie's verification (README, "Conformance"). Needs
+# SEEDGEN_BOOGIE_REPO, a local copy of boogie-org/boogie (a directory containing Test/);
+# ARGS go to the harness: `--files textbook`, `--seedgen PATH`, `--json PATH`, `--no-verify`.
+conformance *ARGS:
+    cargo bench --bench conformance -- {{ARGS}}
+
 # The paper's evaluation, and the README's "Results" section rewritten from it.
 results:
     cargo bench --bench evaluation -- --readme

@@ -1,6 +1,7 @@
 //! The one integration-test binary: each module tests one stage or command.
 mod cfg;
 mod cli;
+mod conformance;
 mod corpus;
 mod docs;
 mod emit_bpl;
