@@ -110,6 +110,9 @@ pub enum SemaError {
     /// A trigger that does not mention every variable its quantifier binds; `missing`
     /// holds each omitted variable with its declaration.
     TriggerMissingVars { span: Span, missing: Vec<(String, Span)> },
+    /// A trigger that does not mention a type parameter of its quantifier that the bound
+    /// variables' types do not mention either.
+    TriggerMissingTypeParam { name: String, span: Span },
     /// A trigger term that is a variable by itself.
     TriggerBareVar { name: String, span: Span },
     /// An operator or binder that Boogie forbids in triggers; `construct` as written.
@@ -407,6 +410,7 @@ impl SemaError {
             | SemaError::TypeTooDeep { span, .. }
             | SemaError::TypeArguments { span, .. }
             | SemaError::OperandKinds { span, .. }
+            | SemaError::TriggerMissingTypeParam { span, .. }
             | SemaError::Attribute { span, .. }
             | SemaError::DuplicateStatementId { span, .. }
             | SemaError::AssumptionVariable { span }
@@ -574,6 +578,14 @@ impl SemaError {
                 Diagnostic::error(format!("`{name}` names a bit-vector type and cannot be declared"))
                     .with_primary(*span, "declared here")
             }
+            SemaError::TriggerMissingTypeParam { name, span } => Diagnostic::error(format!(
+                "the trigger does not mention type parameter `{name}`"
+            ))
+            .with_primary(*span, "this trigger")
+            .with_note(format!(
+                "no bound variable's type mentions `{name}` either, so matching the trigger could not determine it"
+            ))
+            .with_help(format!("add a term of a type with `{name}`, e.g. a coercion `e : {name}`")),
             SemaError::OperandKinds { op, span, expected, found } => {
                 Diagnostic::error(format!("`{op}` cannot be applied to `{found}`"))
                     .with_primary(*span, format!("expected {expected}, found `{found}`"))

@@ -668,11 +668,52 @@ impl Checker {
         // A variable that failed to bind cannot be mentioned; its error was reported.
         let vars_bound = self.errors.len() == errors_before;
         let checked_triggers = self.triggers(scope, *quantifier, &vars, vars_bound, triggers, attrs);
+        self.triggers_mention_type_params(&params, &var_types, triggers, &checked_triggers);
         self.check_attrs(scope, attrs);
         let body = Box::new(self.expr(scope, body));
         scope.bound.truncate(outer);
         scope.type_params.truncate(outer_types);
         self.finish_quant(*quantifier, params, vars, checked_triggers, attrs, body, expr.span)
+    }
+
+    /// Boogie's rule: a type parameter of a quantifier that no bound variable's type
+    /// mentions must be mentioned by every trigger (`{ f(x), g() : T }`), or the
+    /// trigger could not determine it.
+    fn triggers_mention_type_params(
+        &mut self,
+        params: &[TypeParamId],
+        var_types: &[Type],
+        written: &[ast::Trigger],
+        checked: &[Vec<hir::Expr>],
+    ) {
+        for param in params.iter().filter(|param| !var_types.iter().any(|ty| super::types::mentions(ty, **param))) {
+            for (trigger, terms) in written.iter().zip(checked) {
+                if !terms.iter().any(|term| self.expr_mentions(term, *param)) {
+                    let name = self.program.type_params[param.index()].name.clone();
+                    self.error(SemaError::TriggerMissingTypeParam { name, span: trigger.span });
+                }
+            }
+        }
+    }
+
+    /// Whether the type of `expr` or of a subexpression, or a type argument in it,
+    /// mentions `param` (with the inference variables solved so far).
+    fn expr_mentions(&self, expr: &hir::Expr, param: TypeParamId) -> bool {
+        if super::types::mentions(&self.resolved(&expr.ty), param) {
+            return true;
+        }
+        match &expr.kind {
+            hir::ExprKind::Apply { type_args, args, .. } => {
+                type_args.iter().any(|ty| super::types::mentions(&self.resolved(ty), param))
+                    || args.iter().any(|arg| self.expr_mentions(arg, param))
+            }
+            hir::ExprKind::Select { map, indices } => {
+                self.expr_mentions(map, param) || indices.iter().any(|index| self.expr_mentions(index, param))
+            }
+            hir::ExprKind::Binary { lhs, rhs, .. } => self.expr_mentions(lhs, param) || self.expr_mentions(rhs, param),
+            hir::ExprKind::Unary { operand, .. } | hir::ExprKind::Old(operand) => self.expr_mentions(operand, param),
+            _ => false,
+        }
     }
 
     /// Gives each bound variable a fresh id and brings it into scope.
@@ -993,6 +1034,16 @@ mod tests {
     fn equality_compares_types_that_could_be_equal() {
         accepts!("function f<T>(x: T): bool { x == 1 }");
         rejects!("const a: int; axiom a == true;", "cannot compare `int` with `bool`");
+    }
+
+    #[test]
+    fn a_trigger_determines_the_type_parameters_the_variables_do_not() {
+        let prelude = "function f(x: int): bool; function poly<a>(): a;";
+        accepts!(&format!("{prelude} axiom (forall<T> x: int :: {{ f(x), poly() : T }} f(x));"));
+        rejects!(
+            &format!("{prelude} axiom (forall<T> x: int :: {{ f(x) }} f(x));"),
+            "the trigger does not mention type parameter `T`"
+        );
     }
 
     #[test]
