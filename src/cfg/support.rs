@@ -144,56 +144,24 @@ impl Found {
     }
 
     /// Expressions nest at most as deep as the parser allows, so this recursion is
-    /// bounded.
+    /// bounded. Types are noted where they are declared (variables, constants, functions,
+    /// bound variables), so an expression's own type adds nothing.
     fn expr(&mut self, expr: &hir::Expr) {
-        // Types are noted where they are declared (variables, constants, functions,
-        // bound variables), so an expression's own type adds nothing.
         match &expr.kind {
-            ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Var(_) => {}
             ExprKind::Real(_) => self.note(EngineConstruct::Real, expr.span),
-            ExprKind::BitVector { .. } => self.note(EngineConstruct::BitVector, expr.span),
-            ExprKind::Extract { operand, .. } => {
-                self.note(EngineConstruct::BitVector, expr.span);
-                self.expr(operand);
+            ExprKind::BitVector { .. } | ExprKind::Extract { .. } => self.note(EngineConstruct::BitVector, expr.span),
+            ExprKind::Unary { op: UnaryOp::ToInt | UnaryOp::ToReal, .. } => self.note(EngineConstruct::Real, expr.span),
+            ExprKind::Binary { op: BinaryOp::RealDiv | BinaryOp::Power, .. } => {
+                self.note(EngineConstruct::Real, expr.span)
             }
-            ExprKind::Apply { args, .. } => args.iter().for_each(|arg| self.expr(arg)),
-            ExprKind::Old(operand) => self.expr(operand),
-            ExprKind::Unary { op, operand } => {
-                if matches!(op, UnaryOp::ToInt | UnaryOp::ToReal) {
-                    self.note(EngineConstruct::Real, expr.span);
-                }
-                self.expr(operand);
-            }
-            ExprKind::Binary { op, lhs, rhs } => {
-                match op {
-                    BinaryOp::RealDiv | BinaryOp::Power => self.note(EngineConstruct::Real, expr.span),
-                    BinaryOp::Concat => self.note(EngineConstruct::BitVector, expr.span),
-                    _ => {}
-                }
-                self.expr(lhs);
-                self.expr(rhs);
-            }
-            ExprKind::Select { map, indices } => {
-                self.expr(map);
-                indices.iter().for_each(|index| self.expr(index));
-            }
-            ExprKind::Store { map, indices, value } => {
-                self.expr(map);
-                indices.iter().for_each(|index| self.expr(index));
-                self.expr(value);
-            }
-            ExprKind::IfThenElse { cond, then_expr, else_expr } => {
-                self.expr(cond);
-                self.expr(then_expr);
-                self.expr(else_expr);
-            }
-            ExprKind::Quant { type_params, vars, triggers, body, .. } => {
+            ExprKind::Binary { op: BinaryOp::Concat, .. } => self.note(EngineConstruct::BitVector, expr.span),
+            ExprKind::Quant { type_params, vars, .. } => {
                 self.generic(type_params, expr.span);
                 vars.iter().for_each(|var| self.ty(&var.ty, var.span));
-                triggers.iter().flatten().for_each(|term| self.expr(term));
-                self.expr(body);
             }
+            _ => {}
         }
+        expr.for_each_child(&mut |child| self.expr(child));
     }
 }
 

@@ -578,14 +578,14 @@ impl SemaError {
                 Diagnostic::error(format!("`{name}` names a bit-vector type and cannot be declared"))
                     .with_primary(*span, "declared here")
             }
-            SemaError::TriggerMissingTypeParam { name, span } => Diagnostic::error(format!(
-                "the trigger does not mention type parameter `{name}`"
-            ))
-            .with_primary(*span, "this trigger")
-            .with_note(format!(
+            SemaError::TriggerMissingTypeParam { name, span } => {
+                Diagnostic::error(format!("the trigger does not mention type parameter `{name}`"))
+                    .with_primary(*span, "this trigger")
+                    .with_note(format!(
                 "no bound variable's type mentions `{name}` either, so matching the trigger could not determine it"
             ))
-            .with_help(format!("add a term of a type with `{name}`, e.g. a coercion `e : {name}`")),
+                    .with_help(format!("add a term of a type with `{name}`, e.g. a coercion `e : {name}`"))
+            }
             SemaError::OperandKinds { op, span, expected, found } => {
                 Diagnostic::error(format!("`{op}` cannot be applied to `{found}`"))
                     .with_primary(*span, format!("expected {expected}, found `{found}`"))

@@ -486,6 +486,43 @@ pub struct Expr {
     pub span: Span,
 }
 
+impl Expr {
+    /// Calls `f` on each direct subexpression, a quantifier's triggers included.
+    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        match &self.kind {
+            ExprKind::Bool(_)
+            | ExprKind::Int(_)
+            | ExprKind::Real(_)
+            | ExprKind::BitVector { .. }
+            | ExprKind::Var(_) => {}
+            ExprKind::Apply { args, .. } => args.iter().for_each(f),
+            ExprKind::Old(operand) | ExprKind::Unary { operand, .. } | ExprKind::Extract { operand, .. } => f(operand),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs);
+            }
+            ExprKind::Select { map, indices } => {
+                f(map);
+                indices.iter().for_each(f);
+            }
+            ExprKind::Store { map, indices, value } => {
+                f(map);
+                indices.iter().for_each(&mut *f);
+                f(value);
+            }
+            ExprKind::IfThenElse { cond, then_expr, else_expr } => {
+                f(cond);
+                f(then_expr);
+                f(else_expr);
+            }
+            ExprKind::Quant { triggers, body, .. } => {
+                triggers.iter().flatten().for_each(&mut *f);
+                f(body);
+            }
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Bool(bool),
