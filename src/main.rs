@@ -46,6 +46,7 @@ fn run(cli: cli::Cli) -> ExitCode {
         Ok(Outcome::ProgramErrors) => ExitCode::from(1),
         Ok(Outcome::InputError) => ExitCode::from(2),
         Ok(Outcome::Incomplete) => ExitCode::from(3),
+        Ok(Outcome::CoverageGap) => ExitCode::from(4),
         // A closed pipe (`seedgen ... | head`) is the reader's choice, not a failure.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {

@@ -95,6 +95,7 @@ fn prove_tests(case: &Case) -> Result<String, String> {
         lcov: None,
         existing: None,
         check: false,
+        require_coverage: false,
     };
     let output = OutputConfig {
         message_format: MessageFormat::Short,

@@ -2,6 +2,7 @@
 mod cfg;
 mod cli;
 mod corpus;
+mod coverage;
 mod docs;
 mod emit_bpl;
 mod evaluation;
