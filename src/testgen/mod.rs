@@ -13,6 +13,7 @@
 
 pub mod oracle;
 mod program;
+pub mod shapes;
 pub mod suites;
 
 /// One generated program and the options to generate its tests with.
