@@ -85,3 +85,18 @@ fn goals_the_solver_left_undecided_fail_the_gate_too() {
     assert_eq!(output.status.code(), Some(4), "the gate comes before exit status 3: {stderr}");
     assert!(stderr.contains("time limit"), "each undecided goal is listed with its reason: {stderr}");
 }
+
+/// Forty procedures of the coverage benchmark's first shape: a branch after a loop cut by
+/// its invariant, which a model through the cut reaches with values the loop does not
+/// produce. Every goal is covered at default options (by the exact retries on
+/// unrollings of 1, 2, 4, … iterations) and unrolled three times.
+#[test]
+fn a_branch_after_a_loop_is_covered_at_default_options_and_unrolled() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = seedgen::testgen::shapes::branch_after_loop(40);
+    for flags in [&["--require-coverage"][..], &["--require-coverage", "--unroll", "3"]] {
+        let all: Vec<&str> = ["--no-cache", "--quiet"].into_iter().chain(flags.iter().copied()).collect();
+        let (code, stderr) = prove(dir.path(), &program, &all);
+        assert_eq!(code, Some(0), "{flags:?}: {stderr}");
+    }
+}
