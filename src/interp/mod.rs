@@ -37,6 +37,7 @@
 mod eval;
 mod exec;
 mod inputs;
+mod monotone;
 mod points;
 mod quant;
 #[cfg(test)]

@@ -100,3 +100,29 @@ fn a_branch_after_a_loop_is_covered_at_default_options_and_unrolled() {
         assert_eq!(code, Some(0), "{flags:?}: {stderr}");
     }
 }
+
+/// Nested quantified contracts whose inner bound reads the map being filled
+/// (`j * j <= a[i]`): every goal is covered, and every test's contracts are checked when
+/// `run-tests` replays it (a contract the interpreter could not evaluate fails the run).
+#[test]
+fn contracts_with_data_dependent_quantifier_bounds_are_checked_and_every_goal_covered() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let suite = dir.path().join("primes.tests.json");
+    let suite = suite.to_str().expect("UTF-8");
+    for unroll in ["0", "2"] {
+        let output = seedgen(&[
+            "prove-tests",
+            "corpus/primes.bpl",
+            "-o",
+            suite,
+            "--no-cache",
+            "--quiet",
+            "--require-coverage",
+            "--unroll",
+            unroll,
+        ]);
+        assert_eq!(output.status.code(), Some(0), "--unroll {unroll}: {}", String::from_utf8_lossy(&output.stderr));
+        let run = seedgen(&["run-tests", "corpus/primes.bpl", suite]);
+        assert_eq!(run.status.code(), Some(0), "--unroll {unroll}: {}", String::from_utf8_lossy(&run.stdout));
+    }
+}
