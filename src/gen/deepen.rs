@@ -17,7 +17,7 @@
 //! ("needs more than 16 iterations of a loop").
 
 use super::enumerate::{Enumeration, GoalStatus, NotCovered};
-use super::replay::Replayer;
+use super::replay::{missed_on_its_path, Replayer};
 use super::{has_calls, retry, GenOptions};
 use crate::cfg::unroll::unroll_loops;
 use crate::cfg::{inline, Cfg};
@@ -67,9 +67,14 @@ pub(super) fn deepen(
     }
 }
 
-/// A goal missed by replay: through an abstraction, or past the unrolling bound.
+/// A goal whose replay took another path than its model (through an abstraction, or
+/// past the unrolling bound): not one whose run could not be evaluated, which no
+/// unrolling changes.
 fn missed(reason: &NotCovered) -> bool {
-    matches!(reason, NotCovered::ReplayMissed(_) | NotCovered::BeyondBound { .. })
+    match reason {
+        NotCovered::ReplayMissed(reason) | NotCovered::BeyondBound { reason, .. } => missed_on_its_path(reason),
+        NotCovered::Unknown(_) | NotCovered::UnverifiedAbstraction => false,
+    }
 }
 
 fn missed_any(enumeration: &Enumeration) -> bool {

@@ -38,6 +38,18 @@ pub enum Prospect {
     TooLong,
 }
 
+/// [`Replayer::describe`]'s reason when the run ends normally on another path.
+const OTHER_PATH: &str = "the run takes another path";
+/// The start of its reason when a check or an assumption stops the run first.
+const STOPS_BEFORE: &str = "the run stops before it";
+
+/// Whether a miss described by [`Replayer::describe`] is one of the path the run took
+/// (another path, or stopped before the goal), which the same question on a more exact
+/// graph may answer; not a run that could not be evaluated or ran out of steps.
+pub fn missed_on_its_path(reason: &str) -> bool {
+    reason == OTHER_PATH || reason.starts_with(STOPS_BEFORE)
+}
+
 /// Replays models of one implementation.
 pub struct Replayer<'a> {
     pub machine: &'a Machine<'a>,
@@ -176,9 +188,9 @@ impl Replayer<'_> {
     /// Why a run that misses its target missed it, for "replay missed: …".
     pub fn describe(&self, outcome: &interp::Outcome) -> String {
         match outcome {
-            interp::Outcome::Passed => "the run takes another path".to_string(),
+            interp::Outcome::Passed => OTHER_PATH.to_string(),
             interp::Outcome::Failed(_) | interp::Outcome::Infeasible(_) => {
-                format!("the run stops before it: {}", outcome.message())
+                format!("{STOPS_BEFORE}: {}", outcome.message())
             }
             interp::Outcome::Invalid(_)
             | interp::Outcome::ReplayError { .. }
