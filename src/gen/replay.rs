@@ -13,6 +13,7 @@ use crate::interp::{self, branch_name, Machine, TestInput, TraceItem, TraceMode}
 use crate::seed::goals::{Goal, GoalId};
 use crate::sema::hir;
 use crate::vc::{Choice, InputKind, Model};
+use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One model, replayed.
@@ -173,6 +174,15 @@ impl Replayer<'_> {
     pub fn entered(&self, replay: &interp::Replay) -> Vec<usize> {
         let passed = replay.passed(self.unrolled);
         (0..self.goals.len()).filter(|&index| passed.contains(&self.goals[index].block)).collect()
+    }
+
+    /// The smallest branch distance, on a run of `input` without checks in at most
+    /// `max_steps` steps, of the guard of one of the goals `open` (indices into
+    /// [`Replayer::goals`]) at a branch the run reached and did not take.
+    pub fn open_distance(&self, input: &TestInput, max_steps: u64, open: &[usize]) -> Option<BigInt> {
+        let replay = self.machine.run_unchecked(input, max_steps);
+        let source = |index: usize| self.unrolled.source.get(self.goals[index].block.index()).copied().flatten();
+        open.iter().filter_map(|&index| replay.distances.get(&source(index)?)).min().cloned()
     }
 
     /// Whether `model` runs a loop past the unrolling bound (through its abstraction).

@@ -126,3 +126,33 @@ fn contracts_with_data_dependent_quantifier_bounds_are_checked_and_every_goal_co
         assert_eq!(run.status.code(), Some(0), "--unroll {unroll}: {}", String::from_utf8_lossy(&run.stdout));
     }
 }
+
+/// Two goals after a loop, one comparison away from the first test: the search steers by
+/// branch distance (`r == 12` from `r = 4`, then `r > 30`), so the solver is asked once
+/// (for the first test) at default options, and never with the loop unrolled (from the
+/// all-defaults input). Without the guidance: 14 checks, and 4.
+#[test]
+fn goals_a_comparison_away_are_found_by_branch_distance_without_the_solver() {
+    const FAR: &str = "procedure Far(n: int) returns (r: int)
+{
+  var i: int;
+  i := 0; r := 0;
+  while (i < n) invariant i >= 0; { r := r + 2; i := i + 1; }
+  if (r == 12) { r := 0; }
+  if (r > 30) { r := 1; }
+}
+";
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (flags, most_checks) in [(&["--format", "json"][..], 1), (&["--format", "json", "--unroll", "2"], 0)] {
+        let file = dir.path().join("far.bpl");
+        std::fs::write(&file, FAR).expect("writable");
+        let mut args =
+            vec!["prove-tests", file.to_str().expect("UTF-8"), "--no-cache", "--quiet", "--require-coverage"];
+        args.extend_from_slice(flags);
+        let output = seedgen(&args);
+        assert_eq!(output.status.code(), Some(0), "{flags:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let summary: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON summary");
+        let checks = summary["totals"]["checks"].as_u64().expect("a count");
+        assert!(checks <= most_checks, "{flags:?}: {checks} checks: {summary}");
+    }
+}
