@@ -11,6 +11,7 @@
 mod common;
 
 use common::{children_cpu, load_average, ms, Timings};
+use seedgen::testgen::shapes::Numbers;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -21,19 +22,6 @@ const CHANGED: usize = 137;
 const WARM_RUNS: usize = 21;
 const COLD_RUNS: usize = 3;
 const WARM_TARGET: Duration = Duration::from_millis(50);
-
-/// A deterministic stream of small numbers (xorshift64), so the file is the same on
-/// every machine.
-struct Numbers(u64);
-
-impl Numbers {
-    fn next(&mut self, below: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % below
-    }
-}
 
 /// Procedure `index`: one of four shapes (nested branches; a loop with a branch in
 /// its body; a loop with a `goto`-free early exit; a call to a contract between

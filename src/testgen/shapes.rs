@@ -3,11 +3,12 @@
 //! tuned on, whose every goal a simple test reaches.
 
 /// A deterministic stream of small numbers (xorshift64), so a program is the same on
-/// every machine.
-struct Numbers(u64);
+/// every machine (the benchmarks' generated files use it too).
+pub struct Numbers(pub u64);
 
 impl Numbers {
-    fn next(&mut self, below: u64) -> u64 {
+    /// The next number, below `below`.
+    pub fn next(&mut self, below: u64) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
