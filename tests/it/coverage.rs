@@ -156,3 +156,25 @@ fn goals_a_comparison_away_are_found_by_branch_distance_without_the_solver() {
         assert!(checks <= most_checks, "{flags:?}: {checks} checks: {summary}");
     }
 }
+
+/// A goal reached only through a callee's contract (`r >= 0`, where the goal needs
+/// `r == 6`): without the search, the exact retries inline the recursion deeper and
+/// deeper until a real run reaches it.
+#[test]
+fn a_goal_behind_a_recursive_callee_s_contract_is_covered_by_deeper_inlining() {
+    const RECURSIVE: &str = "procedure Count(n: int) returns (r: int)
+  ensures r >= 0;
+{
+  if (n <= 0) { r := 0; } else { call r := Count(n - 1); r := r + 1; }
+}
+
+procedure Use(x: int) returns (r: int)
+{
+  call r := Count(x);
+  if (r == 6) { r := 0; }
+}
+";
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, stderr) = prove(dir.path(), RECURSIVE, &["--no-search", "--no-cache", "--quiet", "--require-coverage"]);
+    assert_eq!(code, Some(0), "{stderr}");
+}
