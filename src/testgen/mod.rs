@@ -11,6 +11,7 @@
 //! suite, and reports any disagreement between what the solver claimed and what the
 //! interpreter did.
 
+pub mod judge;
 pub mod oracle;
 mod program;
 pub mod shapes;
