@@ -5,6 +5,10 @@
 //! [`Emitter`]. It never exits the process itself: it returns an [`Outcome`] that
 //! `main` maps to the exit status.
 
+pub mod lsp;
+
+pub(crate) use prove_tests::{gen_options, suite_context, CachedReports, ProveJob};
+
 use crate::cache::{self, Cache};
 use crate::cfg;
 use crate::config::{
@@ -302,7 +306,7 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
 /// there that is not a seedgen suite (a program given as `-o` by mistake, say) or that
 /// cannot be read to tell, and `--force` is not given. Checked before any work, so a
 /// long run does not end in a refusal.
-fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
+pub(crate) fn refuse_to_write(path: &Path, force: bool) -> Option<String> {
     let shown = path.display();
     if path.is_dir() {
         return Some(format!("cannot write `{shown}`: it is a directory"));
@@ -587,5 +591,6 @@ pub fn run(config: &Config, streams: &mut Streams) -> io::Result<Outcome> {
         Config::RunTests(run, output) => run_tests(run, output, streams),
         Config::Mutate(mutate, output) => run_mutate(mutate, output, streams),
         Config::Merge(merge, output) => run_merge(merge, output, streams),
+        Config::Lsp(config, _) => lsp::run_lsp(config),
     }
 }

@@ -25,16 +25,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         writeln!(streams.err, "seedgen: error: `{}` has no procedure with a body to test", config.file.display())?;
         return Ok(Outcome::InputError);
     }
-    let options = GenOptions {
-        goals: config.goals,
-        procedures: config.procedures.clone(),
-        session: config.solver.session_options(started),
-        inline_depth: config.inline_depth,
-        unroll: config.unroll,
-        max_unroll: config.max_unroll,
-        minimize: config.minimize,
-        search: config.search,
-    };
+    let options = gen_options(config, started);
     let mut selected = gen::select(&all_cfgs, &options);
     if let Some(missing) = config.procedures.iter().find(|name| !selected.iter().any(|cfg| &cfg.name == *name)) {
         writeln!(streams.err, "seedgen: error: `{}` has no implementation named `{missing}`", config.file.display())?;
@@ -44,17 +35,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         selected = selected.into_iter().enumerate().filter(|(at, _)| shard.contains(*at)).map(|(_, cfg)| cfg).collect();
     }
     let file = db.name(FileId(0)).to_string();
-    let context = SuiteContext {
-        db: &db,
-        program: &program,
-        file: &file,
-        source_text: db.text(FileId(0)),
-        goals: config.goals,
-        inline_depth: config.inline_depth,
-        unroll: config.unroll,
-        max_unroll: config.max_unroll,
-        shard: config.shard,
-    };
+    let context = suite_context(&db, &program, &file, config);
     let carried = match &config.existing {
         None => CarriedSuite::default(),
         Some(path) => match carry_existing(path, &program, &all_cfgs, &suite::options(&context), output, streams)? {
@@ -185,18 +166,18 @@ fn suite_lcov(db: &SourceDb, program: &hir::Program, cfgs: &[cfg::Cfg], suite: &
 }
 
 /// What `implementation_reports` works from.
-struct ProveJob<'a> {
-    config: &'a ProveTestsConfig,
-    output: &'a OutputConfig,
-    ast: &'a ast::Program,
+pub(crate) struct ProveJob<'a> {
+    pub(crate) config: &'a ProveTestsConfig,
+    pub(crate) output: &'a OutputConfig,
+    pub(crate) ast: &'a ast::Program,
     /// Every implementation's graph; calls reach into any of them.
-    all: &'a [cfg::Cfg],
+    pub(crate) all: &'a [cfg::Cfg],
     /// The graphs to report on, in program order.
-    selected: &'a [&'a cfg::Cfg],
-    options: &'a GenOptions,
+    pub(crate) selected: &'a [&'a cfg::Cfg],
+    pub(crate) options: &'a GenOptions,
     /// `--existing`: the existing suite run on the program (empty otherwise); its kept
     /// tests' goals are not generated for, and its tests are written first.
-    carried: &'a CarriedSuite,
+    pub(crate) carried: &'a CarriedSuite,
 }
 
 /// Where a `prove-tests` run spent its time, for `--verbose`.
@@ -250,41 +231,84 @@ fn implementation_reports(
     timings: &mut Timings,
     streams: &mut Streams,
 ) -> io::Result<Vec<ProcedureReport>> {
-    let (config, program, db) = (job.config, context.program, context.db);
     let read = Instant::now();
-    let cache = config.cache_dir.as_deref().map(Cache::new);
-    let keys = cache.as_ref().map(|_| cache::Keys::new(&config.file, job.ast, program, db, job.all, job.options));
-    let slots: Vec<Option<(cache::Slot, cache::Key)>> =
-        job.selected.iter().map(|cfg| keys.as_ref().map(|keys| keys.of(cfg))).collect();
-    let span = |cfg: &cfg::Cfg| program.implementations[cfg.implementation.index()].span;
-    let mut reports: Vec<Option<ProcedureReport>> = job
-        .selected
-        .iter()
-        .zip(&slots)
-        .map(|(cfg, slot)| match (&cache, slot) {
-            (Some(cache), Some((slot, key))) => cache.load(db, slot, key, span(cfg)),
-            _ => None,
-        })
-        .collect();
+    let mut reports = CachedReports::read(job, context);
     timings.cache_read = read.elapsed();
-    let missing: Vec<usize> = (0..reports.len()).filter(|&index| reports[index].is_none()).collect();
     let generated = Instant::now();
-    let fresh = generate_reports(job, context, &missing)?;
+    let unwritable = reports.generate(job, context, &reports.missing())?;
     timings.generation = generated.elapsed();
-    let mut unwritable = None;
-    for (index, report) in missing.into_iter().zip(fresh) {
-        if let (Some(cache), Some((slot, key))) = (&cache, &slots[index]) {
-            if let Err(error) = cache.store(slot, key, span(job.selected[index]), &report) {
-                unwritable.get_or_insert(error);
-            }
-        }
-        reports[index] = Some(report);
-    }
     // The cache only saves time: a run that cannot keep it still succeeds.
-    if let (Some(error), Some(dir), false) = (unwritable, &config.cache_dir, job.output.quiet) {
+    if let (Some(error), Some(dir), false) = (unwritable, &job.config.cache_dir, job.output.quiet) {
         writeln!(streams.err, "seedgen: warning: cannot write the cache in `{}`: {error}", dir.display())?;
     }
-    Ok(reports.into_iter().map(|report| report.expect("every report is read or generated")).collect())
+    Ok(reports.into_reports())
+}
+
+/// The selected implementations' reports while a run collects them: those the cache
+/// holds, then those generated (the language server generates a few at a time, so a
+/// newer edit can stop it in between).
+pub(crate) struct CachedReports {
+    cache: Option<Cache>,
+    /// Each selected implementation's cache entry and the key it must hold.
+    pub(crate) slots: Vec<Option<(cache::Slot, cache::Key)>>,
+    /// Each selected implementation's report, once read or generated.
+    pub(crate) reports: Vec<Option<ProcedureReport>>,
+}
+
+impl CachedReports {
+    /// The reports the cache holds for the selected implementations' keys now.
+    pub(crate) fn read(job: &ProveJob, context: &SuiteContext) -> CachedReports {
+        let (config, program, db) = (job.config, context.program, context.db);
+        let cache = config.cache_dir.as_deref().map(Cache::new);
+        let keys = cache.as_ref().map(|_| cache::Keys::new(&config.file, job.ast, program, db, job.all, job.options));
+        let slots: Vec<Option<(cache::Slot, cache::Key)>> =
+            job.selected.iter().map(|cfg| keys.as_ref().map(|keys| keys.of(cfg))).collect();
+        let reports = job
+            .selected
+            .iter()
+            .zip(&slots)
+            .map(|(cfg, slot)| match (&cache, slot) {
+                (Some(cache), Some((slot, key))) => cache.load(db, slot, key, implementation_span(program, cfg)),
+                _ => None,
+            })
+            .collect();
+        CachedReports { cache, slots, reports }
+    }
+
+    /// The indices of the selected implementations without a report yet.
+    pub(crate) fn missing(&self) -> Vec<usize> {
+        (0..self.reports.len()).filter(|&index| self.reports[index].is_none()).collect()
+    }
+
+    /// Generates the reports of the selected implementations at `indices` and stores
+    /// each in the cache; the first error writing the cache, if any.
+    pub(crate) fn generate(
+        &mut self,
+        job: &ProveJob,
+        context: &SuiteContext,
+        indices: &[usize],
+    ) -> io::Result<Option<io::Error>> {
+        let fresh = generate_reports(job, context, indices)?;
+        let mut unwritable = None;
+        for (&index, report) in indices.iter().zip(fresh) {
+            if let (Some(cache), Some((slot, key))) = (&self.cache, &self.slots[index]) {
+                let span = implementation_span(context.program, job.selected[index]);
+                if let Err(error) = cache.store(slot, key, span, &report) {
+                    unwritable.get_or_insert(error);
+                }
+            }
+            self.reports[index] = Some(report);
+        }
+        Ok(unwritable)
+    }
+
+    pub(crate) fn into_reports(self) -> Vec<ProcedureReport> {
+        self.reports.into_iter().map(|report| report.expect("every report is read or generated")).collect()
+    }
+}
+
+fn implementation_span(program: &hir::Program, cfg: &cfg::Cfg) -> crate::source::Span {
+    program.implementations[cfg.implementation.index()].span
 }
 
 /// Generates the reports of `job.selected[i]` for each `i` in `indices`, `--jobs` at a
@@ -401,4 +425,38 @@ fn write_regressions(db: &SourceDb, carried: &CarriedSuite, streams: &mut Stream
         writeln!(streams.out, "  {}", regress::render::result_line(db, result))?;
     }
     Ok(())
+}
+
+/// The generation options of a `prove-tests` run started at `started`.
+pub(crate) fn gen_options(config: &ProveTestsConfig, started: Instant) -> GenOptions {
+    GenOptions {
+        goals: config.goals,
+        procedures: config.procedures.clone(),
+        session: config.solver.session_options(started),
+        inline_depth: config.inline_depth,
+        unroll: config.unroll,
+        max_unroll: config.max_unroll,
+        minimize: config.minimize,
+        search: config.search,
+    }
+}
+
+/// What the suite of a `prove-tests` run of `file` (the first file of `db`) records.
+pub(crate) fn suite_context<'a>(
+    db: &'a SourceDb,
+    program: &'a hir::Program,
+    file: &'a str,
+    config: &ProveTestsConfig,
+) -> SuiteContext<'a> {
+    SuiteContext {
+        db,
+        program,
+        file,
+        source_text: db.text(FileId(0)),
+        goals: config.goals,
+        inline_depth: config.inline_depth,
+        unroll: config.unroll,
+        max_unroll: config.max_unroll,
+        shard: config.shard,
+    }
 }

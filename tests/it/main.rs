@@ -1,6 +1,7 @@
 //! The one integration-test binary: each module tests one stage or command.
 mod cfg;
 mod cli;
+mod conformance;
 mod corpus;
 mod coverage;
 mod docs;
@@ -10,6 +11,7 @@ mod fuzz_regressions;
 #[cfg(unix)] // The cases use `/dev/zero`, signals and symbolic links.
 mod hostile;
 mod incremental;
+mod lsp;
 mod mutate;
 mod properties;
 mod prove;
