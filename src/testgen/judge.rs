@@ -7,10 +7,9 @@
 //! runs the binary the caller names (`BOOGIE`, default `boogie`), and says so when it
 //! cannot.
 
-use super::oracle::prove_tests;
+use super::oracle::{prove_tests, quiet_output};
 use super::Case;
-use crate::config::{OutputConfig, SeedConfig};
-use crate::diag::MessageFormat;
+use crate::config::SeedConfig;
 use crate::driver::{self, Outcome, Streams};
 use crate::seed::goals::GoalSelection;
 use crate::suite::json;
@@ -62,13 +61,7 @@ fn seed(case: &Case) -> Result<String, String> {
     let file = dir.path().join("case.bpl");
     std::fs::write(&file, &case.source).expect("a writable temporary directory");
     let config = SeedConfig { file, goals: GoalSelection::All, unroll: 0 };
-    let output = OutputConfig {
-        message_format: MessageFormat::Short,
-        color: false,
-        quiet: true,
-        verbose: false,
-        progress: false,
-    };
+    let output = quiet_output();
     let (mut out, mut err) = (Vec::new(), NoColor::new(Vec::new()));
     let outcome = driver::run_seed(&config, &output, &mut Streams { out: &mut out, err: &mut err })
         .expect("writing to memory cannot fail");

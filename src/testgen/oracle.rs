@@ -98,13 +98,7 @@ pub(super) fn prove_tests(case: &Case, goals: GoalSelection) -> Result<String, S
         check: false,
         require_coverage: false,
     };
-    let output = OutputConfig {
-        message_format: MessageFormat::Short,
-        color: false,
-        quiet: true,
-        verbose: false,
-        progress: false,
-    };
+    let output = quiet_output();
     let (mut out, mut err) = (Vec::new(), NoColor::new(Vec::new()));
     let outcome = driver::run_prove_tests(&config, &output, &mut Streams { out: &mut out, err: &mut err })
         .expect("writing to memory cannot fail");
@@ -115,6 +109,11 @@ pub(super) fn prove_tests(case: &Case, goals: GoalSelection) -> Result<String, S
         return Err(format!("prove-tests ended {outcome:?}:\n{stderr}"));
     }
     std::fs::read_to_string(&config.suite).map_err(|error| format!("no suite written: {error}"))
+}
+
+/// How the in-process runs of the testing oracles report: short, quiet, no colour.
+pub(super) fn quiet_output() -> OutputConfig {
+    OutputConfig { message_format: MessageFormat::Short, color: false, quiet: true, verbose: false, progress: false }
 }
 
 /// Each test replayed alone passes and enters exactly the goals it claims.
