@@ -65,6 +65,10 @@ fuzz seconds="600":
 fuzz-pipeline seconds="600":
     cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run pipeline -- -max_total_time={{seconds}} -max_len=512 -len_control=0 -timeout=60 -jobs=1 -workers=1
 
+# Fuzz reachability with Boogie as the judge for SECONDS (needs Boogie; BOOGIE names it).
+fuzz-judge seconds="1800":
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run boogie_judge -- -max_total_time={{seconds}} -max_len=512 -len_control=0 -timeout=120 -jobs=1 -workers=1
+
 # Fuzz the suite reader (run-tests on any bytes, for a few corpus programs) for SECONDS;
 # seed its corpus first with `just fuzz-seed-suites`.
 fuzz-suites seconds="600":

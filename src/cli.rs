@@ -18,7 +18,8 @@ use std::time::Duration;
 #[command(name = "seedgen", version, about, long_about = None, propagate_version = true)]
 #[command(after_help = "Exit status: 0 success, 1 the program has errors, 2 usage or input error, \
                         3 incomplete (the solver or `--time-limit` left goals or checks undecided; \
-                        what was established is still written), 101 internal error (a bug: please report it).")]
+                        what was established is still written), 4 `prove-tests --require-coverage` \
+                        left goals neither covered nor proved unreachable, 101 internal error (a bug: please report it).")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -37,7 +38,8 @@ pub enum Command {
     #[command(after_help = "Exit status: 0 success; 1 the program has errors, `--existing` found \
                             regressions, or `--check` found the suite stale; 2 usage or input error (an \
                             unreadable program or suite); 3 incomplete (the solver or `--time-limit` left \
-                            goals undecided, and nothing else failed); 101 internal error (a bug: please \
+                            goals undecided, and nothing else failed); 4 with `--require-coverage`, goals \
+                            neither covered nor proved unreachable (listed; before 3, after 1); 101 internal error (a bug: please \
                             report it).")]
     ProveTests(ProveTestsArgs),
     /// Prove every contract and assertion (loops by their invariants, calls by their
@@ -201,6 +203,7 @@ impl GenerationArgs {
             file,
             existing: None,
             check: false,
+            require_coverage: false,
         }
     }
 }
@@ -262,6 +265,10 @@ pub struct ProveTestsArgs {
     /// Also write the suite's coverage of the program as LCOV to OUT.
     #[arg(long, value_name = "OUT", conflicts_with = "check")]
     pub lcov: Option<PathBuf>,
+    /// The coverage gate: fail (exit status 4, after the suite is written or checked)
+    /// when a goal is neither covered nor proved unreachable, listing each such goal.
+    #[arg(long)]
+    pub require_coverage: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -494,6 +501,7 @@ impl Cli {
                     lcov: args.lcov,
                     existing: args.existing,
                     check,
+                    require_coverage: args.require_coverage,
                     ..defaults
                 };
                 Config::ProveTests(config, output_config(&args.output))

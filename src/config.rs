@@ -117,6 +117,9 @@ pub struct ProveTestsConfig {
     /// `--check`: write nothing; compare what would be written with `suite` (then the
     /// path `--check` names) and say whether it is stale.
     pub check: bool,
+    /// `--require-coverage`: a goal neither covered nor proved unreachable fails the run
+    /// (exit status 4), each such goal listed.
+    pub require_coverage: bool,
 }
 
 /// `--shard K/N`: the implementations at positions `K-1`, `K-1+N`, `K-1+2N`, … of the

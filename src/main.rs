@@ -53,6 +53,7 @@ fn exit_status(result: io::Result<Outcome>) -> ExitCode {
         Ok(Outcome::ProgramErrors) => ExitCode::from(1),
         Ok(Outcome::InputError) => ExitCode::from(2),
         Ok(Outcome::Incomplete) => ExitCode::from(3),
+        Ok(Outcome::CoverageGap) => ExitCode::from(4),
         // A closed pipe (`seedgen ... | head`) is the reader's choice, not a failure.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {

@@ -50,6 +50,9 @@ pub enum Outcome {
     /// Exit 3: the solver (a timeout, a resource limit) or `--time-limit` left goals or
     /// checks undecided; everything established was still written and reported.
     Incomplete,
+    /// Exit 4: `prove-tests --require-coverage` left goals neither covered nor proved
+    /// unreachable (those the solver left undecided among them).
+    CoverageGap,
 }
 
 /// An operational problem with an input file (not a problem *in* the program).

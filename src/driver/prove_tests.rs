@@ -1,5 +1,7 @@
 //! `seedgen prove-tests FILE`: the suite generated (or read from the cache), written or
-//! compared with a committed one (`--check`), the per-procedure summary printed.
+//! compared with a committed one (`--check`), the per-procedure summary printed; with
+//! `--require-coverage`, the coverage gate CI asks for: a goal neither covered nor proved
+//! unreachable fails the run (exit status 4), each such goal listed.
 
 use super::*;
 
@@ -54,6 +56,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     let reports = implementation_reports(&job, &context, &mut timings, streams)?;
     emit_all(&db, output, streams, &report::goal_diagnostics(&reports))?;
     let summary = report::summarize(&reports, &carried);
+    let gaps = if config.require_coverage { report::gaps(&reports) } else { Vec::new() };
     let verbose = output.verbose.then(|| timings.per_implementation(&reports));
     let written = Instant::now();
     let suite = suite::build(&context, reports.into_iter().map(|report| report.suite).collect());
@@ -68,7 +71,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         let checked = check_suite(&config.suite, &suite, &text, output, streams)?;
         write_regressions(&db, &carried, streams)?;
         return match (checked, regressions) {
-            (Outcome::Success, Outcome::Success) => incomplete_if(summary.undecided(), "goal", output, streams),
+            (Outcome::Success, Outcome::Success) => gate_then_incomplete(&gaps, &db, &summary, output, streams),
             (Outcome::Success, regressions) => Ok(regressions),
             (checked, _) => Ok(checked),
         };
@@ -99,7 +102,33 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     if regressions != Outcome::Success {
         return Ok(regressions);
     }
-    incomplete_if(summary.undecided(), "goal", output, streams)
+    gate_then_incomplete(&gaps, &db, &summary, output, streams)
+}
+
+/// The end of a run that wrote (or checked) its suite and found nothing worse: with
+/// `--require-coverage`, [`Outcome::CoverageGap`] when `gaps` holds goals (each listed
+/// on stderr, `file:line:col: id: reason`); else [`Outcome::Incomplete`] when the solver
+/// left goals undecided. `gaps` is empty without the gate.
+fn gate_then_incomplete(
+    gaps: &[report::Gap],
+    db: &SourceDb,
+    summary: &report::Summary,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Outcome> {
+    if gaps.is_empty() {
+        return incomplete_if(summary.undecided(), "goal", output, streams);
+    }
+    writeln!(
+        streams.err,
+        "seedgen: coverage: {} neither covered nor proved unreachable (`--require-coverage`); exit status 4",
+        plural(gaps.len(), "goal")
+    )?;
+    for gap in gaps {
+        let at = db.line_col(gap.span);
+        writeln!(streams.err, "  {}:{}:{}: {}: {}", db.name(gap.span.file), at.line, at.column, gap.id, gap.reason)?;
+    }
+    Ok(Outcome::CoverageGap)
 }
 
 /// Writes what `--emit` asks for at `config.suite`: the suite's text, or its Test-Comp

@@ -34,6 +34,7 @@ use crate::interp::{Outcome, TestInput};
 use crate::seed::goals::{Goal, GoalId};
 use crate::smt::{Reach, Session, SMALL_SCOPE_BOUND};
 use crate::vc::{Assignment, Encoding, Model};
+use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Instant;
 
@@ -207,6 +208,18 @@ const SEARCH_STALL: usize = 256;
 /// rest dead (`--unroll 9`: 1.3 s; `--unroll 15`: 11.6 s, where 256 stops at 826 of 946
 /// goals decided after 20 s).
 const SEARCH_STALL_QUANTIFIED: usize = 1024;
+
+/// The most replays a climb by branch distance makes ([`Enumerator::climb`]).
+const CLIMB_REPLAYS: usize = 1_024;
+
+/// What one step of a climb by branch distance found.
+enum Climb {
+    /// The run entered an open goal: the test kept, its input and steps.
+    Entered((TestInput, u64)),
+    /// The run brought an open goal's guard closer: the input and its distance.
+    Closer(TestInput, BigInt),
+    NoCloser,
+}
 
 /// How many fruitless replays in a row end a search in `encoding`'s implementation.
 fn stall_limit(encoding: &Encoding) -> usize {
@@ -533,7 +546,17 @@ impl<'a> Enumerator<'a> {
     /// loop that `n = 2` enters), so its neighbours are searched around once, as if they
     /// had been found: a goal two steps away is still cheaper than a check.
     fn explore(&mut self, seed: TestInput, steps: u64) {
-        let budget = search_budget(steps);
+        let mut next = Some((seed, steps));
+        while let Some((seed, steps)) = next.take() {
+            let budget = search_budget(steps);
+            self.explore_around(seed.clone(), budget);
+            next = self.climb(seed, budget);
+        }
+    }
+
+    /// [`Enumerator::explore`]'s breadth-first search around `seed`, each run within
+    /// `budget` steps.
+    fn explore_around(&mut self, seed: TestInput, budget: u64) {
         let mut seeds = VecDeque::new();
         let mut stalled = 0;
         let fruitless = self.search_around(&seed, budget, &mut seeds, &mut stalled);
@@ -636,6 +659,84 @@ impl<'a> Enumerator<'a> {
         let found = (test.input.clone(), test.replay.steps);
         self.candidates.push(Candidate { targets: open, covers, unconfirmed: None, test });
         Some(found)
+    }
+
+    /// Branch-distance guidance (search-based testing: Korel; McMinn's survey), when the
+    /// neighbourhood search around `seed` leaves goals open: a step whose run brings the
+    /// guard of an open goal's branch closer to holding ([`crate::interp::Replay::distances`],
+    /// `r > 10` from `r = 4` to `r = 6`) is taken, and taken again while it keeps doing
+    /// so, before it enters the goal; a goal a few comparisons away is then found by
+    /// replay, without the solver. Ends when a run enters an open goal (that test, kept,
+    /// and its steps: the search goes on around it), when no step brings a guard closer,
+    /// or after [`CLIMB_REPLAYS`] replays.
+    fn climb(&mut self, seed: TestInput, budget: u64) -> Option<(TestInput, u64)> {
+        let mut replays = 0;
+        let mut current = seed;
+        let mut distance = self.open_distance(&current, budget)?;
+        while replays < CLIMB_REPLAYS && !self.search_done() {
+            let shape = self.shape(&current);
+            let mut closer = None;
+            for step in search::steps_from(&current, &shape) {
+                let Some(next) = search::take(&current, &step, &shape) else { continue };
+                replays += 1;
+                match self.closer(next, budget, &distance) {
+                    Climb::Entered(found) => return Some(found),
+                    Climb::Closer(next, nearer) => {
+                        closer = Some((step, next, nearer));
+                        break;
+                    }
+                    Climb::NoCloser if replays >= CLIMB_REPLAYS => return None,
+                    Climb::NoCloser => {}
+                }
+            }
+            let (step, next, nearer) = closer?;
+            (current, distance) = (next, nearer);
+            // The same step again, while it brings the guard closer.
+            while replays < CLIMB_REPLAYS {
+                let Some(next) = self.take(&current, &step) else { break };
+                replays += 1;
+                match self.closer(next, budget, &distance) {
+                    Climb::Entered(found) => return Some(found),
+                    Climb::Closer(next, nearer) => (current, distance) = (next, nearer),
+                    Climb::NoCloser => break,
+                }
+            }
+        }
+        None
+    }
+
+    /// `input` run: whether it enters an open goal (then kept as a test), or else brings
+    /// the guard of one closer than `distance`.
+    fn closer(&mut self, input: TestInput, budget: u64, distance: &BigInt) -> Climb {
+        if let Some(found) = self.try_neighbour(input.clone(), budget) {
+            let (input, steps) = self.shrink_last().unwrap_or(found);
+            return Climb::Entered((input, steps));
+        }
+        match self.open_distance(&input, budget) {
+            Some(nearer) if nearer < *distance => Climb::Closer(input, nearer),
+            _ => Climb::NoCloser,
+        }
+    }
+
+    /// The test just kept, shrunk when inputs are minimized (a climb doubles its way to a
+    /// guard, past the value it needs); its input and steps.
+    fn shrink_last(&mut self) -> Option<(TestInput, u64)> {
+        if !self.strategy.minimize {
+            return None;
+        }
+        let mut last = self.candidates.pop()?;
+        last.test = self.replayer.shrink(last.test);
+        let found = (last.test.input.clone(), last.test.replay.steps);
+        self.candidates.push(last);
+        Some(found)
+    }
+
+    /// The smallest branch distance of an open goal's guard on a run of `input`.
+    fn open_distance(&self, input: &TestInput, budget: u64) -> Option<BigInt> {
+        let open: Vec<usize> = (0..self.replayed_goals.len())
+            .filter(|&index| self.replayed_goals[index].is_some_and(|here| self.status[here].is_none()))
+            .collect();
+        self.replayer.open_distance(input, budget, &open)
     }
 
     /// Whether a search has nothing left to do: every goal is decided, or the run's time

@@ -17,6 +17,7 @@
 //! depend on no other implementation (only on the callees it inlines), so an edit to
 //! one procedure leaves the others' tests as they were.
 
+mod deepen;
 pub mod enumerate;
 mod reduce;
 pub mod replay;
@@ -201,6 +202,9 @@ pub fn generate_open(
         let missed = |reason: &NotCovered| matches!(reason, NotCovered::ReplayMissed(_));
         retry(program, machine, original, (&deeper, options.unroll), &replayer, &mut enumeration, missed);
     }
+    // Goals still missed: on exact unrollings, deepening, within a budget.
+    let tried = options.unroll.max(options.max_unroll);
+    deepen::deepen(program, machine, original, (options, tried), &replayer, &mut enumeration);
     let generated_tests = enumeration.candidates.len();
     reduce::reduce(&mut enumeration);
     ImplementationRun {
@@ -221,6 +225,7 @@ fn has_calls(cfg: &Cfg) -> bool {
 /// Asks the goals whose status is "not covered" for a reason `wanted` selects again, on
 /// the graph `options` and `bound` make (deeper unrolling or inlining); each new test's
 /// run is followed on the first graph (`replayer`'s) to see which of its goals it enters.
+/// Returns what the retry said of each goal asked (its index among `replayer.goals`).
 fn retry(
     program: &hir::Program,
     machine: &Machine,
@@ -229,7 +234,7 @@ fn retry(
     replayer: &Replayer,
     enumeration: &mut Enumeration,
     wanted: fn(&NotCovered) -> bool,
-) {
+) -> Vec<(usize, GoalStatus)> {
     let missed: Vec<&Goal> = replayer
         .goals
         .iter()
@@ -238,7 +243,7 @@ fn retry(
         .map(|(goal, _)| goal)
         .collect();
     if missed.is_empty() {
-        return;
+        return Vec::new();
     }
     let deeper = prepare(program, machine, original, options, bound);
     let asked: Vec<Goal> =
@@ -252,4 +257,6 @@ fn retry(
         let covers = replayer.covers(&candidate.test.replay);
         enumeration.adopt(replayer.goals, candidate, &targets, &covers);
     }
+    let index_of = |goal: &Goal| replayer.goals.iter().position(|first| first.id == goal.id);
+    asked.iter().zip(retried.status).filter_map(|(goal, status)| Some((index_of(goal)?, status))).collect()
 }

@@ -13,6 +13,7 @@ use crate::interp::{self, branch_name, Machine, TestInput, TraceItem, TraceMode}
 use crate::seed::goals::{Goal, GoalId};
 use crate::sema::hir;
 use crate::vc::{Choice, InputKind, Model};
+use num_bigint::BigInt;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One model, replayed.
@@ -36,6 +37,18 @@ pub enum Prospect {
     Unknown,
     /// The run took more than the steps it was given.
     TooLong,
+}
+
+/// [`Replayer::describe`]'s reason when the run ends normally on another path.
+const OTHER_PATH: &str = "the run takes another path";
+/// The start of its reason when a check or an assumption stops the run first.
+const STOPS_BEFORE: &str = "the run stops before it";
+
+/// Whether a miss described by [`Replayer::describe`] is one of the path the run took
+/// (another path, or stopped before the goal), which the same question on a more exact
+/// graph may answer; not a run that could not be evaluated or ran out of steps.
+pub fn missed_on_its_path(reason: &str) -> bool {
+    reason == OTHER_PATH || reason.starts_with(STOPS_BEFORE)
 }
 
 /// Replays models of one implementation.
@@ -163,6 +176,15 @@ impl Replayer<'_> {
         (0..self.goals.len()).filter(|&index| passed.contains(&self.goals[index].block)).collect()
     }
 
+    /// The smallest branch distance, on a run of `input` without checks in at most
+    /// `max_steps` steps, of the guard of one of the goals `open` (indices into
+    /// [`Replayer::goals`]) at a branch the run reached and did not take.
+    pub fn open_distance(&self, input: &TestInput, max_steps: u64, open: &[usize]) -> Option<BigInt> {
+        let replay = self.machine.run_unchecked(input, max_steps);
+        let source = |index: usize| self.unrolled.source.get(self.goals[index].block.index()).copied().flatten();
+        open.iter().filter_map(|&index| replay.distances.get(&source(index)?)).min().cloned()
+    }
+
     /// Whether `model` runs a loop past the unrolling bound (through its abstraction).
     pub fn beyond_bound(&self, model: &Model) -> bool {
         model.path.iter().any(|&block| self.seeded.block(block).origin.path.is_beyond_bound())
@@ -176,9 +198,9 @@ impl Replayer<'_> {
     /// Why a run that misses its target missed it, for "replay missed: …".
     pub fn describe(&self, outcome: &interp::Outcome) -> String {
         match outcome {
-            interp::Outcome::Passed => "the run takes another path".to_string(),
+            interp::Outcome::Passed => OTHER_PATH.to_string(),
             interp::Outcome::Failed(_) | interp::Outcome::Infeasible(_) => {
-                format!("the run stops before it: {}", outcome.message())
+                format!("{STOPS_BEFORE}: {}", outcome.message())
             }
             interp::Outcome::Invalid(_)
             | interp::Outcome::ReplayError { .. }

@@ -14,6 +14,7 @@
 //!    (after its `ensures` are checked) or at the first check, assumption or choice that
 //!    stops it.
 
+use super::distance::distance;
 use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, State};
 use super::inputs::{entry, Entry};
 use super::{
@@ -27,6 +28,8 @@ use crate::sema::hir::{self, LocalId, ProcId};
 use crate::sema::relevance::{self, Relevant};
 use crate::source::Span;
 use crate::vc::Value;
+use num_bigint::BigInt;
+use num_traits::Zero;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What a run needs to know about one graph, computed once per [`Machine`].
@@ -102,7 +105,8 @@ pub(super) fn run(
         Ok(entry) => entry,
         Err(outcome) => {
             let coverage = Coverage::default();
-            return Replay { outcome, coverage, path: Vec::new(), outputs: Vec::new(), trace: Vec::new(), steps: 0 };
+            let (path, outputs, trace, distances) = (Vec::new(), Vec::new(), Vec::new(), BTreeMap::new());
+            return Replay { outcome, coverage, path, outputs, trace, steps: 0, distances };
         }
     };
     let mut eval = Evaluator::new(machine.program, limits, entry.consts.clone(), &entry.functions);
@@ -120,6 +124,7 @@ pub(super) fn run(
         trace: Vec::new(),
         coverage: Coverage::default(),
         path: Vec::new(),
+        distances: BTreeMap::new(),
     };
     let span = entry.shape.cfg.span;
     let outcome = match runner.start(entry) {
@@ -183,6 +188,8 @@ struct Runner<'r> {
     coverage: Coverage,
     /// The blocks the entry implementation's frame entered, in order.
     path: Vec<BlockId>,
+    /// See [`Replay::distances`].
+    distances: BTreeMap<BlockId, BigInt>,
 }
 
 /// The outcome of an expression that has no value, blamed on the command at `span`
@@ -759,6 +766,8 @@ impl<'r> Runner<'r> {
         for &target in &distinct {
             if self.leading_assumes_hold(shape.cfg, target)? {
                 feasible.push(target);
+            } else if self.frames.len() == 1 {
+                self.note_distance(shape.cfg, target);
             }
         }
         match (feasible.as_slice(), self.mode) {
@@ -775,6 +784,27 @@ impl<'r> Runner<'r> {
                 self.trace.push(TraceItem::Goto { target: shape.branch_names[first.index()].clone() });
                 Ok(*first)
             }
+        }
+    }
+
+    /// Records how far the leading `assume`s of `block`, a branch the entry frame did not
+    /// take, are from holding ([`Replay::distances`]): measured without a step charged,
+    /// so the run goes on exactly as it would have.
+    fn note_distance(&mut self, cfg: &Cfg, block: BlockId) {
+        let steps = self.eval.steps;
+        let frame = self.frames.last().expect("a run has a frame until it ends");
+        let state = State { locals: &frame.locals, globals: &self.globals, old_globals: &frame.old_globals };
+        let eval = &mut self.eval;
+        let mut total = Some(BigInt::zero());
+        for cmd in &cfg.block(block).cmds {
+            let CmdKind::Assume { expr, .. } = &cmd.kind else { break };
+            let measured = distance(expr, true, &mut |part| eval.eval(state, part).ok());
+            total = total.zip(measured).map(|(total, measured)| total + measured);
+        }
+        self.eval.steps = steps;
+        if let Some(total) = total {
+            let slot = self.distances.entry(block).or_insert_with(|| total.clone());
+            *slot = slot.clone().min(total);
         }
     }
 
@@ -797,7 +827,8 @@ impl<'r> Runner<'r> {
             other => other,
         };
         let outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
-        Replay { outcome, coverage: self.coverage, path: self.path, outputs, trace: self.trace, steps: self.eval.steps }
+        let (coverage, path, trace, distances) = (self.coverage, self.path, self.trace, self.distances);
+        Replay { outcome, coverage, path, outputs, trace, steps: self.eval.steps, distances }
     }
 
     /// The entry implementation's outs, then the globals its procedure modifies.

@@ -34,9 +34,11 @@
 //! expression nesting and function-body recursion (bounded by `max_depth`) recurse.
 //! [`run`] never panics on any input.
 
+mod distance;
 mod eval;
 mod exec;
 mod inputs;
+mod monotone;
 mod points;
 mod quant;
 #[cfg(test)]
@@ -234,6 +236,10 @@ pub struct Replay {
     pub trace: Vec<TraceItem>,
     /// The steps taken (see [`Limits::max_steps`]).
     pub steps: u64,
+    /// Per guarded branch of the entry implementation the run reached and did not take,
+    /// the smallest branch distance of its guard seen (`distance.rs`): what the search
+    /// steers by toward goals not entered yet.
+    pub distances: BTreeMap<BlockId, num_bigint::BigInt>,
 }
 
 impl Replay {

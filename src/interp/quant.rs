@@ -189,7 +189,8 @@ impl Evaluator<'_> {
         let mut lower: Vec<Option<BigInt>> = vec![None; vars.len()];
         let mut upper: Vec<Option<BigInt>> = vec![None; vars.len()];
         let mut orders = Vec::new();
-        for bound in bounds(&guards(forall, body), &ids) {
+        let guards = guards(forall, body);
+        for bound in bounds(&guards, &ids) {
             match bound {
                 Bound::Lower { var, expr, strict } => {
                     let value = self.bound_value((state, old), expr)? + BigInt::from(u8::from(strict));
@@ -203,6 +204,13 @@ impl Evaluator<'_> {
             }
         }
         propagate(&orders, &mut lower, &mut upper);
+        // An int bounded below only: an upper bound from a guard that grows with it,
+        // found on this state (`j * j <= a[i]`; super::monotone).
+        for (index, var) in vars.iter().enumerate() {
+            if let (hir::Type::Int, Some(lo), None) = (&var.ty, &lower[index], &upper[index]) {
+                upper[index] = self.monotone_upper((state, old), &guards, (&ids, index), &lo.clone())?;
+            }
+        }
         vars.iter()
             .enumerate()
             .map(|(index, var)| match (&var.ty, lower[index].take(), upper[index].take()) {

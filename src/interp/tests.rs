@@ -283,6 +283,41 @@ fn unbounded_arithmetic_on_a_variable_cannot_be_evaluated() {
     assert_eq!(cannot("L", Vec::new()), "a lambda where `i` is used in arithmetic");
 }
 
+/// Trial division's bound `j * j <= n`: no interval, but the term grows with `j` above
+/// its lower bound, so the run finds the last `j` within it on its own state, per outer
+/// binding (`a[i]` read with `i` bound); terms not shown to grow stay unbounded.
+#[test]
+fn a_bound_that_grows_with_the_variable_is_found_at_run_time() {
+    let fixture = Fixture::new(
+        "function divides(d: int, n: int): bool { n mod d == 0 }
+         procedure P(n: int) returns (prime: bool) {
+           prime := n >= 2 && (forall j: int :: 2 <= j && j * j <= n ==> !divides(j, n));
+         }
+         procedure A(a: [int]int, m: int) returns (r: bool) {
+           r := (forall i: int :: 1 <= i && i <= m ==>
+                   (forall j: int :: 2 <= j && (j + 1) div 2 * j < a[i] + 1 ==> !divides(j, a[i])));
+         }
+         procedure E(n: int) returns (r: bool) { r := (exists j: int :: j >= 0 && n == j * j); }
+         procedure N(n: int) returns (r: bool) { r := (forall j: int :: 2 <= j && (0 - j) * j <= n ==> j != 5); }",
+    );
+    let prime = |n: i64| fixture.output("P", vec![int(n)], "prime");
+    let primes: Vec<i64> = (0..40).filter(|&n| prime(n) == Value::Bool(true)).collect();
+    assert_eq!(primes, [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]);
+    let array =
+        |values: &[i64]| map(values.iter().enumerate().map(|(i, &v)| (int(i as i64 + 1), int(v))).collect(), int(0));
+    assert_eq!(fixture.output("A", vec![array(&[3, 5, 7, 11]), int(4)], "r"), Value::Bool(true));
+    assert_eq!(fixture.output("A", vec![array(&[3, 5, 9, 7]), int(4)], "r"), Value::Bool(false));
+    assert_eq!(fixture.output("E", vec![int(49)], "r"), Value::Bool(true), "`exists`, bounded by `n == j * j`");
+    assert_eq!(fixture.output("E", vec![int(50)], "r"), Value::Bool(false));
+    // `(0 - j) * j` shrinks: no bound, so no value rather than a wrong one.
+    let replay = fixture.run(&fixture.test("N", vec![int(0)], Vec::new()), TraceMode::Strict);
+    assert!(
+        matches!(&replay.outcome, Outcome::CannotEvaluate(stop) if stop.message.contains("`j` unbounded")),
+        "{:?}",
+        replay.outcome
+    );
+}
+
 #[test]
 fn a_quantifier_over_more_values_than_steps_left_is_over_budget() {
     let fixture = Fixture::new(

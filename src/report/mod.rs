@@ -264,6 +264,25 @@ fn test_origins(counts: &Counts) -> String {
     format!(" ({})", parts.join(", "))
 }
 
+/// A goal neither covered nor proved unreachable: what the coverage gate
+/// (`prove-tests --require-coverage`) lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gap {
+    pub span: Span,
+    pub id: String,
+    pub reason: String,
+}
+
+/// The goals of `reports` neither covered nor proved unreachable, in program order. Read
+/// off the suite's goals, so a cached report gives the same list as a fresh one.
+pub fn gaps(reports: &[ProcedureReport]) -> Vec<Gap> {
+    let goals = reports.iter().flat_map(|report| report.suite.goals.iter().zip(&report.goal_spans));
+    goals
+        .filter(|(goal, _)| goal.status == "not_covered")
+        .map(|(goal, &span)| Gap { span, id: goal.id.clone(), reason: goal.reason.clone().unwrap_or_default() })
+        .collect()
+}
+
 /// Warnings at the spans of goals that are dead or not covered, for editors. Read off
 /// the suite's goals (`status`, `reason`), so a cached report warns as a fresh one does.
 pub fn goal_diagnostics(reports: &[ProcedureReport]) -> Vec<Diagnostic> {

@@ -12,9 +12,11 @@
 //! interpreter did. [`lsp_client`] drives `seedgen lsp` as an editor does, for its test
 //! and its benchmark.
 
+pub mod judge;
 pub mod lsp_client;
 pub mod oracle;
 mod program;
+pub mod shapes;
 pub mod suites;
 
 /// One generated program and the options to generate its tests with.

@@ -45,7 +45,7 @@ pub struct Agreement {
 /// Generates the suite of `case` and checks it against its replays; the first
 /// disagreement, described, otherwise what the suite established.
 pub fn check(case: &Case) -> Result<Agreement, String> {
-    let text = prove_tests(case)?;
+    let text = prove_tests(case, GoalSelection::Leaves)?;
     let suite: json::Suite = serde_json::from_str(&text).map_err(|error| format!("unreadable suite: {error}"))?;
     let mut db = SourceDb::new();
     let file = db.add("case.bpl", case.source.clone());
@@ -70,8 +70,9 @@ pub fn check(case: &Case) -> Result<Agreement, String> {
     Ok(agreement(&suite))
 }
 
-/// Runs `prove-tests` on the case in a temporary directory; the suite's text.
-fn prove_tests(case: &Case) -> Result<String, String> {
+/// Runs `prove-tests` on the case in a temporary directory, seeding `goals`; the suite's
+/// text.
+pub(super) fn prove_tests(case: &Case, goals: GoalSelection) -> Result<String, String> {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let file = dir.path().join("case.bpl");
     std::fs::write(&file, &case.source).expect("a writable temporary directory");
@@ -79,7 +80,7 @@ fn prove_tests(case: &Case) -> Result<String, String> {
         suite: dir.path().join("case.tests.json"),
         file,
         force: false,
-        goals: GoalSelection::Leaves,
+        goals,
         procedures: Vec::new(),
         solver: SolverLimits { timeout_ms: TIMEOUT_MS, time_limit: None },
         inline_depth: case.inline_depth,
@@ -95,14 +96,9 @@ fn prove_tests(case: &Case) -> Result<String, String> {
         lcov: None,
         existing: None,
         check: false,
+        require_coverage: false,
     };
-    let output = OutputConfig {
-        message_format: MessageFormat::Short,
-        color: false,
-        quiet: true,
-        verbose: false,
-        progress: false,
-    };
+    let output = quiet_output();
     let (mut out, mut err) = (Vec::new(), NoColor::new(Vec::new()));
     let outcome = driver::run_prove_tests(&config, &output, &mut Streams { out: &mut out, err: &mut err })
         .expect("writing to memory cannot fail");
@@ -113,6 +109,11 @@ fn prove_tests(case: &Case) -> Result<String, String> {
         return Err(format!("prove-tests ended {outcome:?}:\n{stderr}"));
     }
     std::fs::read_to_string(&config.suite).map_err(|error| format!("no suite written: {error}"))
+}
+
+/// How the in-process runs of the testing oracles report: short, quiet, no colour.
+pub(super) fn quiet_output() -> OutputConfig {
+    OutputConfig { message_format: MessageFormat::Short, color: false, quiet: true, verbose: false, progress: false }
 }
 
 /// Each test replayed alone passes and enters exactly the goals it claims.

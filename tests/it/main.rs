@@ -3,6 +3,7 @@ mod cfg;
 mod cli;
 mod conformance;
 mod corpus;
+mod coverage;
 mod docs;
 mod emit_bpl;
 mod evaluation;

@@ -1,0 +1,180 @@
+//! Coverage on programs seedgen was not tuned on, and the coverage gate
+//! (`prove-tests --require-coverage`) CI runs it under.
+
+use crate::support::seedgen;
+use std::path::Path;
+
+/// A loop whose goal after it needs 20 iterations (`0 + 1 + … + 19 = 190`): beyond every
+/// exact retry under `--unroll 2 --max-unroll 2 --no-search`, so it stays not covered.
+const DEEP: &str = "procedure Sum(n: int) returns (s: int)
+{
+  var i: int;
+  i := 0;
+  s := 0;
+  while (i < n) invariant 0 <= i; { s := s + i; i := i + 1; }
+  if (s == 190) { s := -1; }
+}
+";
+
+const SHALLOW: &[&str] = &["--unroll", "2", "--max-unroll", "2", "--no-search", "--no-cache", "--quiet"];
+
+/// `prove-tests` on `program` (written into `dir`) with `flags`: the exit code and stderr.
+fn prove(dir: &Path, program: &str, flags: &[&str]) -> (Option<i32>, String) {
+    let file = dir.join("program.bpl");
+    std::fs::write(&file, program).expect("a writable temporary directory");
+    let mut args = vec!["prove-tests", file.to_str().expect("a UTF-8 path")];
+    args.extend_from_slice(flags);
+    let output = seedgen(&args);
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[test]
+fn the_gate_fails_on_a_goal_not_covered_and_lists_it_with_its_place_and_reason() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, stderr) = prove(dir.path(), DEEP, SHALLOW);
+    assert_eq!(code, Some(0), "without the gate a goal not covered is a warning: {stderr}");
+    let gated: Vec<&str> = SHALLOW.iter().copied().chain(["--require-coverage"]).collect();
+    let (code, stderr) = prove(dir.path(), DEEP, &gated);
+    assert_eq!(code, Some(4), "{stderr}");
+    assert!(stderr.contains("seedgen: coverage: 1 goal neither covered nor proved unreachable"), "{stderr}");
+    let listed = stderr.lines().find(|line| line.contains(": Sum/if#1/then: ")).expect("the goal is listed");
+    assert!(listed.contains("program.bpl:7:3: Sum/if#1/then: needs more than"), "{listed}");
+    // The suite is written all the same; `--check` of it fails the gate too.
+    let suite = dir.path().join("program.tests.json");
+    assert!(suite.is_file());
+    let checked: Vec<&str> = gated.iter().copied().chain(["--check", suite.to_str().expect("UTF-8")]).collect();
+    let (code, stderr) = prove(dir.path(), DEEP, &checked);
+    assert_eq!(code, Some(4), "an up-to-date suite that leaves a goal not covered: {stderr}");
+}
+
+#[test]
+fn the_gate_passes_when_every_goal_is_covered_or_proved_unreachable() {
+    let output = seedgen(&["prove-tests", "corpus/unreachable.bpl", "--no-cache", "--quiet", "--require-coverage"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("seedgen: coverage"), "{stderr}");
+}
+
+#[test]
+fn a_stale_suite_takes_precedence_over_the_gate() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let suite = dir.path().join("stale.tests.json");
+    let flags: Vec<&str> = SHALLOW.iter().copied().chain(["-o", suite.to_str().expect("UTF-8")]).collect();
+    assert_eq!(prove(dir.path(), DEEP, &flags).0, Some(0));
+    let edited = DEEP.replace("s := -1;", "s := -2;");
+    let check = ["--check", suite.to_str().expect("UTF-8"), "--require-coverage"];
+    let gated: Vec<&str> = SHALLOW.iter().copied().chain(check).collect();
+    let (code, stderr) = prove(dir.path(), &edited, &gated);
+    assert_eq!(code, Some(1), "{stderr}");
+}
+
+#[test]
+fn goals_the_solver_left_undecided_fail_the_gate_too() {
+    let output = seedgen(&[
+        "prove-tests",
+        "tests/solver/nonlinear.bpl",
+        "-o",
+        tempfile::tempdir().expect("a temporary directory").path().join("s.json").to_str().expect("UTF-8"),
+        "--no-cache",
+        "--quiet",
+        "--time-limit",
+        "1",
+        "--require-coverage",
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(4), "the gate comes before exit status 3: {stderr}");
+    assert!(stderr.contains("time limit"), "each undecided goal is listed with its reason: {stderr}");
+}
+
+/// Forty procedures of the coverage benchmark's first shape: a branch after a loop cut by
+/// its invariant, which a model through the cut reaches with values the loop does not
+/// produce. Every goal is covered at default options (by the exact retries on
+/// unrollings of 1, 2, 4, … iterations) and unrolled three times.
+#[test]
+fn a_branch_after_a_loop_is_covered_at_default_options_and_unrolled() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = seedgen::testgen::shapes::branch_after_loop(40);
+    for flags in [&["--require-coverage"][..], &["--require-coverage", "--unroll", "3"]] {
+        let all: Vec<&str> = ["--no-cache", "--quiet"].into_iter().chain(flags.iter().copied()).collect();
+        let (code, stderr) = prove(dir.path(), &program, &all);
+        assert_eq!(code, Some(0), "{flags:?}: {stderr}");
+    }
+}
+
+/// Nested quantified contracts whose inner bound reads the map being filled
+/// (`j * j <= a[i]`): every goal is covered, and every test's contracts are checked when
+/// `run-tests` replays it (a contract the interpreter could not evaluate fails the run).
+#[test]
+fn contracts_with_data_dependent_quantifier_bounds_are_checked_and_every_goal_covered() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let suite = dir.path().join("primes.tests.json");
+    let suite = suite.to_str().expect("UTF-8");
+    for unroll in ["0", "2"] {
+        let output = seedgen(&[
+            "prove-tests",
+            "corpus/primes.bpl",
+            "-o",
+            suite,
+            "--no-cache",
+            "--quiet",
+            "--require-coverage",
+            "--unroll",
+            unroll,
+        ]);
+        assert_eq!(output.status.code(), Some(0), "--unroll {unroll}: {}", String::from_utf8_lossy(&output.stderr));
+        let run = seedgen(&["run-tests", "corpus/primes.bpl", suite]);
+        assert_eq!(run.status.code(), Some(0), "--unroll {unroll}: {}", String::from_utf8_lossy(&run.stdout));
+    }
+}
+
+/// Two goals after a loop, one comparison away from the first test: the search steers by
+/// branch distance (`r == 12` from `r = 4`, then `r > 30`), so the solver is asked once
+/// (for the first test) at default options, and never with the loop unrolled (from the
+/// all-defaults input). Without the guidance: 14 checks, and 4.
+#[test]
+fn goals_a_comparison_away_are_found_by_branch_distance_without_the_solver() {
+    const FAR: &str = "procedure Far(n: int) returns (r: int)
+{
+  var i: int;
+  i := 0; r := 0;
+  while (i < n) invariant i >= 0; { r := r + 2; i := i + 1; }
+  if (r == 12) { r := 0; }
+  if (r > 30) { r := 1; }
+}
+";
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (flags, most_checks) in [(&["--format", "json"][..], 1), (&["--format", "json", "--unroll", "2"], 0)] {
+        let file = dir.path().join("far.bpl");
+        std::fs::write(&file, FAR).expect("writable");
+        let mut args =
+            vec!["prove-tests", file.to_str().expect("UTF-8"), "--no-cache", "--quiet", "--require-coverage"];
+        args.extend_from_slice(flags);
+        let output = seedgen(&args);
+        assert_eq!(output.status.code(), Some(0), "{flags:?}: {}", String::from_utf8_lossy(&output.stderr));
+        let summary: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON summary");
+        let checks = summary["totals"]["checks"].as_u64().expect("a count");
+        assert!(checks <= most_checks, "{flags:?}: {checks} checks: {summary}");
+    }
+}
+
+/// A goal reached only through a callee's contract (`r >= 0`, where the goal needs
+/// `r == 6`): without the search, the exact retries inline the recursion deeper and
+/// deeper until a real run reaches it.
+#[test]
+fn a_goal_behind_a_recursive_callee_s_contract_is_covered_by_deeper_inlining() {
+    const RECURSIVE: &str = "procedure Count(n: int) returns (r: int)
+  ensures r >= 0;
+{
+  if (n <= 0) { r := 0; } else { call r := Count(n - 1); r := r + 1; }
+}
+
+procedure Use(x: int) returns (r: int)
+{
+  call r := Count(x);
+  if (r == 6) { r := 0; }
+}
+";
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, stderr) = prove(dir.path(), RECURSIVE, &["--no-search", "--no-cache", "--quiet", "--require-coverage"]);
+    assert_eq!(code, Some(0), "{stderr}");
+}
