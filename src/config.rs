@@ -2,6 +2,7 @@
 //! work starts. Nothing here knows about clap.
 
 use crate::diag::MessageFormat;
+use crate::seed::goals::UnrollGoals;
 pub use crate::seed::goals::GoalSelection;
 use std::path::PathBuf;
 
@@ -50,6 +51,8 @@ pub struct SeedConfig {
     pub goals: GoalSelection,
     /// `--unroll N`: loops unrolled N times before seeding (0: cut by invariants).
     pub unroll: u32,
+    /// `--unroll-goals`: how the goals of nested unrolled loops count.
+    pub unroll_goals: UnrollGoals,
 }
 
 /// How `prove-tests` prints its summary.
@@ -81,6 +84,8 @@ pub struct ProveTestsConfig {
     /// `--max-unroll M`: how far a goal whose test missed it on replay is retried with a
     /// deeper exact unrolling (resolved: `2N` when not given).
     pub max_unroll: u32,
+    /// `--unroll-goals`: how the goals of nested unrolled loops count.
+    pub unroll_goals: UnrollGoals,
     /// Ask for small input values along each test's path (off: `--no-minimize`).
     pub minimize: bool,
     /// Search around each test found by replay (off: `--no-search`).

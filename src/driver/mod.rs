@@ -285,7 +285,7 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
         .map(|cfg| {
             let unrolled = cfg::unroll::unroll_loops(&program, cfg, config.unroll).cfg;
             let taken = seeded::visible_names(&program, &unrolled);
-            seeded::seed(&unrolled, &goals::goals(&unrolled), config.goals, &taken)
+            seeded::seed(&unrolled, &goals::goals_counted(&unrolled, config.unroll_goals), config.goals, &taken)
         })
         .collect();
     write!(streams.out, "{}", print_seeded_program(&program, &seeded))?;
@@ -340,6 +340,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         inline_depth: config.inline_depth,
         unroll: config.unroll,
         max_unroll: config.max_unroll,
+        unroll_goals: config.unroll_goals,
         minimize: config.minimize,
         search: config.search,
     };
@@ -361,6 +362,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         inline_depth: config.inline_depth,
         unroll: config.unroll,
         max_unroll: config.max_unroll,
+        unroll_goals: config.unroll_goals,
         shard: config.shard,
     };
     let carried = match &config.existing {
@@ -477,7 +479,7 @@ fn incomplete_if(undecided: usize, what: &str, output: &OutputConfig, streams: &
 /// `prove-tests --lcov` and `run-tests --lcov` agree on the same suite.
 fn suite_lcov(db: &SourceDb, program: &hir::Program, cfgs: &[cfg::Cfg], suite: &suite::json::Suite) -> String {
     let tests = suite::load::load_suite(program, cfgs, suite, &|_| None).expect("a suite made for this program loads");
-    let run = regress::run(program, cfgs, &tests, interp::Limits::default(), suite.options.unroll);
+    let run = regress::run(program, cfgs, &tests, interp::Limits::default(), &suite.options);
     regress::render::lcov(db, &run, cfgs)
 }
 
@@ -645,7 +647,7 @@ fn carry_existing(
         Ok(read) => read,
         Err(outcome) => return Ok(Err(outcome)),
     };
-    if &suite.options != options {
+    if suite.options.resolved() != options.resolved() {
         writeln!(
             streams.err,
             "seedgen: error: `{}` was generated with other options than this run's; pass the options it records \
@@ -654,7 +656,7 @@ fn carry_existing(
         )?;
         return Ok(Err(Outcome::InputError));
     }
-    Ok(Ok(regress::carry::carry(program, cfgs, &suite, &tests, options.unroll)))
+    Ok(Ok(regress::carry::carry(program, cfgs, &suite, &tests)))
 }
 
 /// Reads the suite at `path` and parses it with `parse`; an unreadable file or a suite
@@ -825,7 +827,7 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
             Err(outcome) => return Ok(outcome),
         };
     // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
-    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), suite.options.unroll);
+    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), &suite.options);
     if !output.quiet {
         emit_all(&db, output, streams, &regress::render::uncovered_goals(&run))?;
     }

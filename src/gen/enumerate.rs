@@ -208,6 +208,11 @@ const SEARCH_STALL: usize = 256;
 /// goals decided after 20 s).
 const SEARCH_STALL_QUANTIFIED: usize = 1024;
 
+/// Whether `model`'s path enters `goal` (one of its blocks).
+fn reaches(model: &Model, goal: &Goal) -> bool {
+    goal.blocks().any(|block| model.reaches(block))
+}
+
 /// How many fruitless replays in a row end a search in `encoding`'s implementation.
 fn stall_limit(encoding: &Encoding) -> usize {
     if encoding.terms.has_forall() {
@@ -340,7 +345,7 @@ impl<'a> Enumerator<'a> {
     /// gave up there and its candidate does not make a test entering the goal (as after
     /// any `unknown` answer, such a candidate is as good as another check could give).
     fn check(&mut self, open: &[usize]) -> Option<Reach> {
-        let blocks: Vec<BlockId> = open.iter().map(|&index| self.goals[index].block).collect();
+        let blocks: Vec<BlockId> = open.iter().flat_map(|&index| self.goals[index].blocks()).collect();
         self.checks += 1;
         if open.len() > 1 {
             return Some(self.session.check_reach(&blocks));
@@ -378,7 +383,7 @@ impl<'a> Enumerator<'a> {
     /// already within its bounds, and its replay enters every goal of `open` it reaches.
     fn suffices(&self, open: &[usize], model: &Model) -> bool {
         let claimed: Vec<usize> =
-            open.iter().copied().filter(|&index| model.reaches(self.goals[index].block)).collect();
+            open.iter().copied().filter(|&index| reaches(model, &self.goals[index])).collect();
         if claimed.is_empty() || !model.is_small(SMALL_SCOPE_BOUND) {
             return false;
         }
@@ -395,11 +400,11 @@ impl<'a> Enumerator<'a> {
     fn retry_missed(&mut self) {
         while let Some(index) = (0..self.goals.len()).find(|&index| self.status[index].is_none()) {
             self.checks += 1;
-            let block = self.goals[index].block;
+            let blocks: Vec<BlockId> = self.goals[index].blocks().collect();
             // A goal missed past the bound is asked on the exact unrolling: paths
             // through the abstraction of later iterations are cut.
             let forbid: &[BlockId] = if self.miss_beyond[index] { &self.beyond } else { &[] };
-            match self.session.check_reach_restricted(&[block], &self.misses[index], forbid) {
+            match self.session.check_reach_restricted(&blocks, &self.misses[index], forbid) {
                 Reach::Sat(model) => {
                     if !self.record(&[index], model, None) {
                         self.give_up(index);
@@ -465,7 +470,7 @@ impl<'a> Enumerator<'a> {
     /// "replay missed". False if the model reaches none of `targets`.
     fn record(&mut self, targets: &[usize], model: Model, unconfirmed: Option<String>) -> bool {
         let claimed: Vec<usize> =
-            targets.iter().copied().filter(|&index| model.reaches(self.goals[index].block)).collect();
+            targets.iter().copied().filter(|&index| reaches(&model, &self.goals[index])).collect();
         if claimed.is_empty() {
             return false;
         }

@@ -160,7 +160,7 @@ impl Replayer<'_> {
     /// [`Replayer::covers`], as indices into [`Replayer::goals`].
     pub fn entered(&self, replay: &interp::Replay) -> Vec<usize> {
         let passed = replay.passed(self.unrolled);
-        (0..self.goals.len()).filter(|&index| passed.contains(&self.goals[index].block)).collect()
+        (0..self.goals.len()).filter(|&index| self.goals[index].entered_by(&passed)).collect()
     }
 
     /// Whether `model` runs a loop past the unrolling bound (through its abstraction).
