@@ -28,6 +28,7 @@
 //! a timeout or unknown answer is "not covered", with the reason.
 
 use super::replay::{Prospect, ReplayedTest, Replayer};
+use super::operands;
 use super::search;
 use crate::cfg::BlockId;
 use crate::interp::{Outcome, TestInput};
@@ -185,6 +186,9 @@ struct Enumerator<'a> {
     /// For each of the replayer's goals, the index of the same goal here, if any.
     replayed_goals: Vec<Option<usize>>,
     stall_limit: usize,
+    /// The first of `candidates` whose comparisons [`Enumerator::try_operands`] has not
+    /// observed yet.
+    observed: usize,
     candidates: Vec<Candidate>,
     checks: u32,
 }
@@ -266,6 +270,7 @@ pub fn enumerate_open(
         branches: &branches,
         replayed_goals: same_goals(replayer.goals, goals),
         stall_limit,
+        observed: 0,
         candidates: Vec::new(),
         checks: 0,
     };
@@ -283,6 +288,9 @@ impl<'a> Enumerator<'a> {
         }
         for leaves_only in [true, false] {
             while let Some(open) = self.open(leaves_only) {
+                if self.strategy.search && self.try_operands() {
+                    continue;
+                }
                 if !self.ask(&open) {
                     self.ask_one_by_one(&open);
                 }
@@ -641,6 +649,45 @@ impl<'a> Enumerator<'a> {
         let found = (test.input.clone(), test.replay.steps);
         self.candidates.push(Candidate { targets: open, covers, unconfirmed: None, test });
         Some(found)
+    }
+
+    /// Input-to-state correspondence before a check ([`super::operands`]): each test
+    /// not observed yet is run once more, recording the operands of its comparisons, and
+    /// its candidates (an integer set to the value it was compared with) are tried as
+    /// neighbours; a test found is observed in turn. Ends as a search does, after
+    /// [`stall_limit`] fruitless replays in a row. Whether it found a test.
+    fn try_operands(&mut self) -> bool {
+        let mut seeds: VecDeque<(TestInput, u64)> = self.candidates[self.observed..]
+            .iter()
+            .map(|candidate| (candidate.test.input.clone(), candidate.test.replay.steps))
+            .collect();
+        let found_before = self.candidates.len();
+        let (mut stalled, mut found_here) = (0, Vec::new());
+        'seeds: while let Some((seed, steps)) = seeds.pop_front() {
+            let budget = search_budget(steps);
+            for input in operands::candidates(&seed, &self.replayer.observe(&seed, budget)) {
+                if stalled >= self.stall_limit || self.search_done() {
+                    break 'seeds;
+                }
+                match self.try_neighbour(input, budget) {
+                    Some(found) => {
+                        stalled = 0;
+                        found_here.push(found);
+                    }
+                    None => stalled += 1,
+                }
+            }
+            // As every new test, those found are searched around (a perfect square's
+            // neighbour leaves the bisection by its exit after as many iterations).
+            for (found, steps) in found_here.drain(..) {
+                seeds.push_back((found.clone(), steps));
+                if self.strategy.search {
+                    self.explore(found, steps);
+                }
+            }
+        }
+        self.observed = self.candidates.len();
+        self.candidates.len() > found_before
     }
 
     /// Whether a search has nothing left to do: every goal is decided, or the run's time

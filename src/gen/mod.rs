@@ -18,6 +18,7 @@
 //! one procedure leaves the others' tests as they were.
 
 pub mod enumerate;
+mod operands;
 mod reduce;
 pub mod replay;
 mod search;

@@ -150,6 +150,12 @@ impl Replayer<'_> {
         }
     }
 
+    /// The integer operands of the comparisons `input`'s run evaluates, in at most
+    /// `max_steps` steps and without checks ([`interp::Machine::run_observing`]).
+    pub fn observe(&self, input: &TestInput, max_steps: u64) -> Vec<(num_bigint::BigInt, num_bigint::BigInt)> {
+        self.machine.run_observing(input, max_steps).1
+    }
+
     /// The goals a run enters: with unrolling, the run is followed on the unrolled
     /// graph, so a goal of iteration `k` counts only for a run in which the loop really
     /// iterates `k` times ([`interp::Replay::passed`]).
