@@ -203,6 +203,13 @@ const MAX_REPLAY_ATTEMPTS: usize = 4;
 /// time, spent on replays where a check of 20 to 80 ms would do.
 const SEARCH_STALL: usize = 256;
 
+/// The stall limit of input-to-state correspondence ([`Enumerator::try_operands`]) and
+/// of the searches around the tests it finds: its candidates are few per test, and a
+/// value that matters lands on a goal or one step from it (a perfect square's neighbour
+/// leaves the bisection by its exit); longer searches cost `binary_search --unroll 8`,
+/// whose runs check a sortedness precondition over every pair of cells, seconds.
+const OPERANDS_STALL: usize = 64;
+
 /// [`SEARCH_STALL`] where the encoding has a universal quantifier (a quantified loop
 /// invariant, postcondition or axiom). Each check then instantiates it and costs
 /// seconds once unrolled (`bubble_sort` at `--unroll 9`: 7 s for one model, then
@@ -663,6 +670,9 @@ impl<'a> Enumerator<'a> {
             .collect();
         let found_before = self.candidates.len();
         let (mut stalled, mut found_here) = (0, Vec::new());
+        // Its searches are short: a replacement lands on a goal or next to one.
+        let short = self.stall_limit.min(OPERANDS_STALL);
+        let stall_limit = std::mem::replace(&mut self.stall_limit, short);
         'seeds: while let Some((seed, steps)) = seeds.pop_front() {
             let budget = search_budget(steps);
             for input in operands::candidates(&seed, &self.replayer.observe(&seed, budget)) {
@@ -687,6 +697,7 @@ impl<'a> Enumerator<'a> {
             }
         }
         self.observed = self.candidates.len();
+        self.stall_limit = stall_limit;
         self.candidates.len() > found_before
     }
 

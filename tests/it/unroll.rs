@@ -369,8 +369,11 @@ fn boogie_errors(file: &std::path::Path, flags: &[&str]) -> u64 {
 
 /// Boogie 2.4.1 on `seedgen seed --goals all --unroll 3` reports one error per goal that
 /// seedgen reaches with a test or a candidate on the same unrolled, modular encoding
-/// (loops past the bound by invariants, calls by contracts): every corpus program with a
-/// loop, and `SUM`, whose goal after the loop only a model past the bound reaches.
+/// (loops past the bound by invariants, calls by contracts), in both ways of counting
+/// the goals of nested loops (`--unroll-goals`: a goal of `per-loop` with copies in
+/// several iterations of an outer loop is one assertion, which each copy jumps to):
+/// every corpus program with a loop, and `SUM`, whose goal after the loop only a model
+/// past the bound reaches.
 #[test]
 #[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
 fn boogie_error_count_matches_reached_goals_unrolled_three_times() {
@@ -381,28 +384,32 @@ fn boogie_error_count_matches_reached_goals_unrolled_three_times() {
     let mut programs: Vec<String> = corpus.iter().map(|path| display_name(path)).collect();
     programs.push(sum.display().to_string());
     let mut mismatches = Vec::new();
-    for name in programs {
-        let flags = ["--goals", "all", "--inline-depth", "0", "--unroll", "3", "--max-unroll", "3"];
-        let (summary, text) = prove_expecting(&name, &flags, &dir.path().join("suite.json"), &[0, 3]);
-        if !has_unrolled_goals(&serde_json::from_str(&text).expect("the suite is JSON")) {
-            continue;
-        }
-        // Goals a model reached count, whether or not its replay did (past the bound too).
-        let reached = crate::support::reached_goals(&summary);
-        let seeded = seedgen(&["seed", "--goals", "all", "--unroll", "3", &name]);
-        assert_eq!(seeded.status.code(), Some(0), "{name}");
-        let file = dir.path().join("seeded.bpl");
-        std::fs::write(&file, &seeded.stdout).expect("writable");
-        let mut errors = boogie_errors(&file, &[]);
-        if !reached.contains(&errors) {
-            // Boogie 2.4.1's abstract interpretation loses a reachable seed of an unrolled
-            // graph (`sum_and_max`: `exit@0`, which a replayed test enters: 12 errors of
-            // 13 with it, 13 with `/noinfer`), while without it z3 does not finish on
-            // `square_root`: a count without it stands too (every error is a model).
-            errors = errors.max(boogie_errors(&file, &["/noinfer", "/timeLimit:120"]));
-        }
-        if !reached.contains(&errors) {
-            mismatches.push(format!("{name}: Boogie {errors}, seedgen {reached:?}"));
+    for mode in ["per-loop", "combinations"] {
+        for name in &programs {
+            let flags = ["--goals", "all", "--inline-depth", "0", "--unroll", "3", "--max-unroll", "3"];
+            let flags = [&flags[..], &["--unroll-goals", mode]].concat();
+            let (summary, text) = prove_expecting(name, &flags, &dir.path().join("suite.json"), &[0, 3]);
+            if !has_unrolled_goals(&serde_json::from_str(&text).expect("the suite is JSON")) {
+                continue;
+            }
+            // Goals a model reached count, whether or not its replay did (past the bound too).
+            let reached = crate::support::reached_goals(&summary);
+            let seeded = seedgen(&["seed", "--goals", "all", "--unroll", "3", "--unroll-goals", mode, name]);
+            assert_eq!(seeded.status.code(), Some(0), "{name}");
+            let file = dir.path().join("seeded.bpl");
+            std::fs::write(&file, &seeded.stdout).expect("writable");
+            let mut errors = boogie_errors(&file, &[]);
+            if !reached.contains(&errors) {
+                // Boogie 2.4.1's abstract interpretation loses a reachable seed of an
+                // unrolled graph (`sum_and_max`: `exit@0`, which a replayed test enters:
+                // 12 errors of 13 with it, 13 with `/noinfer`), while without it z3 does
+                // not finish on `square_root`: a count without it stands too (every error
+                // is a model).
+                errors = errors.max(boogie_errors(&file, &["/noinfer", "/timeLimit:120"]));
+            }
+            if !reached.contains(&errors) {
+                mismatches.push(format!("{name} ({mode}): Boogie {errors}, seedgen {reached:?}"));
+            }
         }
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
