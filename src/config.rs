@@ -2,8 +2,8 @@
 //! work starts. Nothing here knows about clap.
 
 use crate::diag::MessageFormat;
-use crate::seed::goals::UnrollGoals;
 pub use crate::seed::goals::GoalSelection;
+use crate::seed::goals::UnrollGoals;
 use std::path::PathBuf;
 
 /// Options shared by every command that reports diagnostics.

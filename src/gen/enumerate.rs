@@ -27,8 +27,8 @@
 //! itself verified, which the caller settles ([`super::ImplementationRun::needs_proof`]);
 //! a timeout or unknown answer is "not covered", with the reason.
 
-use super::replay::{Prospect, ReplayedTest, Replayer};
 use super::operands;
+use super::replay::{Prospect, ReplayedTest, Replayer};
 use super::search;
 use crate::cfg::BlockId;
 use crate::interp::{Outcome, TestInput};
@@ -164,6 +164,10 @@ pub struct Strategy {
     /// Whether the search starts from the all-defaults input, before the first check
     /// (with unrolling, where that check is the most expensive).
     pub search_from_defaults: bool,
+    /// Whether input-to-state correspondence is tried before each check
+    /// ([`super::operands`]; with the search, and with unrolling, where checks are
+    /// costly and a goal per iteration may need a value the run computes).
+    pub operands: bool,
 }
 
 struct Enumerator<'a> {
@@ -295,7 +299,7 @@ impl<'a> Enumerator<'a> {
         }
         for leaves_only in [true, false] {
             while let Some(open) = self.open(leaves_only) {
-                if self.strategy.search && self.try_operands() {
+                if self.strategy.search && self.strategy.operands && self.try_operands() {
                     continue;
                 }
                 if !self.ask(&open) {
@@ -397,8 +401,7 @@ impl<'a> Enumerator<'a> {
     /// Whether `model` is as good a test as the small scope could give: its inputs are
     /// already within its bounds, and its replay enters every goal of `open` it reaches.
     fn suffices(&self, open: &[usize], model: &Model) -> bool {
-        let claimed: Vec<usize> =
-            open.iter().copied().filter(|&index| reaches(model, &self.goals[index])).collect();
+        let claimed: Vec<usize> = open.iter().copied().filter(|&index| reaches(model, &self.goals[index])).collect();
         if claimed.is_empty() || !model.is_small(SMALL_SCOPE_BOUND) {
             return false;
         }

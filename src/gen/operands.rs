@@ -31,7 +31,8 @@ pub const MAX_CANDIDATES: usize = 256;
 /// replacement once, at most [`MAX_CANDIDATES`].
 pub fn candidates(input: &TestInput, operands: &[(BigInt, BigInt)]) -> Vec<TestInput> {
     let mut probe = input.clone();
-    let ints: Vec<BigInt> = probe.values_mut().flat_map(|value| integers(value).into_iter().map(|int| int.clone())).collect();
+    let ints: Vec<BigInt> =
+        probe.values_mut().flat_map(|value| integers(value).into_iter().map(|int| int.clone())).collect();
     let mut seen: BTreeSet<(usize, &BigInt)> = BTreeSet::new();
     let mut replacements: Vec<(usize, &BigInt)> = Vec::new();
     'slots: for (slot, int) in ints.iter().enumerate() {

@@ -114,7 +114,8 @@ pub(super) fn run_observing(
         Ok(entry) => entry,
         Err(outcome) => {
             let coverage = Coverage::default();
-            let replay = Replay { outcome, coverage, path: Vec::new(), outputs: Vec::new(), trace: Vec::new(), steps: 0 };
+            let replay =
+                Replay { outcome, coverage, path: Vec::new(), outputs: Vec::new(), trace: Vec::new(), steps: 0 };
             return (replay, Vec::new());
         }
     };

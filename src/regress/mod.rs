@@ -130,8 +130,7 @@ pub fn run(
         .zip(all_goals)
         .zip(&passed)
         .map(|((cfg, goals), passed)| {
-            let goals =
-                goals.into_iter().map(|goal| GoalCoverage { covered: goal.entered_by(passed), goal }).collect();
+            let goals = goals.into_iter().map(|goal| GoalCoverage { covered: goal.entered_by(passed), goal }).collect();
             (cfg.name.clone(), goals)
         })
         .collect();

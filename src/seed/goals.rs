@@ -294,4 +294,43 @@ mod tests {
         ]));
         assert_eq!(ids(&found, GoalSelection::Leaves), ["r/while#1/body", "r/while#1/exit"]);
     }
+
+    /// An inner loop unrolled in two iterations of the outer one: per loop, its body and
+    /// exit in iteration `k` are one goal each, whose blocks are the two copies.
+    #[test]
+    fn per_loop_goals_merge_an_inner_loops_copies_across_outer_iterations() {
+        use Segment::*;
+        let inner = |outer: u32, segment: Segment, inner: u32| {
+            vec![While(1), Body, Iteration(outer), While(1), segment, Iteration(inner)]
+        };
+        let graph = cfg(vec![
+            block(vec![Entry], false, vec![1, 4]),
+            block(vec![While(1), Body, Iteration(1)], true, vec![2, 3]),
+            block(inner(1, Body, 1), true, vec![4]),
+            block(inner(1, Exit, 0), true, vec![4]),
+            block(vec![While(1), Body, Iteration(2)], true, vec![5, 6]),
+            block(inner(2, Body, 1), true, vec![7]),
+            block(inner(2, Exit, 0), true, vec![7]),
+            block(vec![], false, vec![]),
+        ]);
+        let combinations = goals_counted(&graph, UnrollGoals::Combinations);
+        assert_eq!(combinations.len(), 6);
+        let per_loop = goals_counted(&graph, UnrollGoals::PerLoop);
+        let listed: Vec<(&str, Vec<u32>)> =
+            per_loop.iter().map(|goal| (goal.id.0.as_str(), goal.blocks().map(|block| block.0).collect())).collect();
+        assert_eq!(
+            listed,
+            [
+                ("r/while#1/body@1", vec![1]),
+                ("r/while#1/body@*/while#1/body@1", vec![2, 5]),
+                ("r/while#1/body@*/while#1/exit@0", vec![3, 6]),
+                ("r/while#1/body@2", vec![4]),
+            ]
+        );
+        let passed = [BlockId(6)].into_iter().collect();
+        assert!(per_loop[2].entered_by(&passed) && !per_loop[1].entered_by(&passed));
+        assert!(per_loop[1].leaf && per_loop[2].leaf && !per_loop[0].leaf);
+        assert_eq!(UnrollGoals::parse("per-loop"), Some(UnrollGoals::PerLoop));
+        assert_eq!(UnrollGoals::parse(UnrollGoals::Combinations.as_str()), Some(UnrollGoals::Combinations));
+    }
 }

@@ -62,8 +62,7 @@ pub fn check(case: &Case) -> Result<Agreement, String> {
         };
         let (tests, options) =
             suite::load::load_text(&program, &cfgs, &text).map_err(|error| format!("{form:?} suite: {error}"))?;
-        check_tests(&program, &cfgs, &suite, &tests, &options)
-            .map_err(|error| format!("{form:?} suite: {error}"))?;
+        check_tests(&program, &cfgs, &suite, &tests, &options).map_err(|error| format!("{form:?} suite: {error}"))?;
     }
     check_statuses(&suite)?;
     check_probes(&program, &cfgs, &suite)?;
@@ -197,8 +196,7 @@ fn check_probes(program: &hir::Program, cfgs: &[Cfg], suite: &json::Suite) -> Re
             let input = probe_input(program, cfg, probe);
             let replay = machine.run(&input, TraceMode::Complete);
             let passed = replay.passed(&unrolled);
-            if let Some(goal) =
-                goals.iter().find(|goal| goal.entered_by(&passed) && dead.contains(goal.id.0.as_str()))
+            if let Some(goal) = goals.iter().find(|goal| goal.entered_by(&passed) && dead.contains(goal.id.0.as_str()))
             {
                 return Err(format!("goal {} is unreachable, but probe {probe} ({input:?}) enters it", goal.id.0));
             }
