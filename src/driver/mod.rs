@@ -5,11 +5,15 @@
 //! [`Emitter`]. It never exits the process itself: it returns an [`Outcome`] that
 //! `main` maps to the exit status.
 
+mod seed;
+
+pub use seed::run_seed;
+
 use crate::cache::{self, Cache};
 use crate::cfg;
 use crate::config::{
     CheckConfig, Config, Dump, Emit, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig,
-    RunTestsFormat, SeedConfig, SummaryFormat, VerifyConfig,
+    RunTestsFormat, SummaryFormat, VerifyConfig,
 };
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
@@ -18,7 +22,7 @@ use crate::mutate;
 use crate::progress::Progress;
 use crate::regress::{self, carry::CarriedSuite};
 use crate::report::{self, ProcedureReport};
-use crate::seed::{goals, print::print_seeded_program, seeded};
+use crate::seed::{goals, seeded};
 use crate::sema::{self, hir};
 use crate::smt::SessionOptions;
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
@@ -270,26 +274,6 @@ fn load_and_lower(path: &Path, output: &OutputConfig, streams: &mut Streams) -> 
         return Ok(Err(Outcome::ProgramErrors));
     }
     Ok(Ok(Lowered { db, ast, program, cfgs }))
-}
-
-/// `seedgen seed FILE`: the conditionally seeded program on stdout.
-pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { program, cfgs, .. } = match load_and_lower(&config.file, output, streams)? {
-        Ok(lowered) => lowered,
-        Err(outcome) => return Ok(outcome),
-    };
-    // Loops past the bound stay loops: Boogie abstracts them by their invariants as the
-    // cut does for `prove-tests`.
-    let seeded: Vec<seeded::SeededCfg> = cfgs
-        .iter()
-        .map(|cfg| {
-            let unrolled = cfg::unroll::unroll_loops(&program, cfg, config.unroll).cfg;
-            let taken = seeded::visible_names(&program, &unrolled);
-            seeded::seed(&unrolled, &goals::goals_counted(&unrolled, config.unroll_goals), config.goals, &taken)
-        })
-        .collect();
-    write!(streams.out, "{}", print_seeded_program(&program, &seeded))?;
-    Ok(Outcome::Success)
 }
 
 /// Why `prove-tests` may not write its suite to `path`: it is a directory, or a file is
