@@ -92,26 +92,29 @@ impl From<crate::seed::goals::UnrollGoals> for UnrollGoals {
     }
 }
 
-/// `mode` as JSON spells it.
-pub fn unroll_goals_name(mode: UnrollGoals) -> &'static str {
-    match mode {
-        UnrollGoals::PerLoop => "per-loop",
-        UnrollGoals::Combinations => "combinations",
+impl From<UnrollGoals> for crate::seed::goals::UnrollGoals {
+    fn from(mode: UnrollGoals) -> crate::seed::goals::UnrollGoals {
+        match mode {
+            UnrollGoals::PerLoop => crate::seed::goals::UnrollGoals::PerLoop,
+            UnrollGoals::Combinations => crate::seed::goals::UnrollGoals::Combinations,
+        }
     }
+}
+
+/// `mode` as JSON spells it (the flag's spelling).
+pub fn unroll_goals_name(mode: UnrollGoals) -> &'static str {
+    crate::seed::goals::UnrollGoals::from(mode).as_str()
 }
 
 /// The mode JSON spells `name`.
 pub fn unroll_goals_named(name: &str) -> Option<UnrollGoals> {
-    [UnrollGoals::PerLoop, UnrollGoals::Combinations].into_iter().find(|&mode| unroll_goals_name(mode) == name)
+    crate::seed::goals::UnrollGoals::parse(name).map(UnrollGoals::from)
 }
 
 impl Options {
     /// How the suite's goal ids count the iterations of nested loops.
     pub fn unroll_goals(&self) -> crate::seed::goals::UnrollGoals {
-        match self.unroll_goals {
-            Some(UnrollGoals::PerLoop) => crate::seed::goals::UnrollGoals::PerLoop,
-            Some(UnrollGoals::Combinations) | None => crate::seed::goals::UnrollGoals::Combinations,
-        }
+        self.unroll_goals.map_or(crate::seed::goals::UnrollGoals::Combinations, Into::into)
     }
 
     /// The options with `unroll_goals` as it is read (`combinations` when absent and
@@ -293,5 +296,29 @@ impl Suite {
             },
             procedures,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::goals::UnrollGoals as Counted;
+
+    #[test]
+    fn unroll_goals_are_written_with_the_flags_spelling_and_read_as_combinations_when_absent() {
+        let mut suite = Suite::for_tests(Vec::new());
+        suite.options.unroll = 2;
+        assert_eq!(suite.options.unroll_goals(), Counted::Combinations, "a version 3 suite");
+        suite.options.unroll_goals = Some(Counted::PerLoop.into());
+        let text = to_text(&suite);
+        assert!(text.contains("\"unroll_goals\": \"per-loop\""), "{text}");
+        let read: Suite = serde_json::from_str(&text).expect("it reads back");
+        assert_eq!(read.options.unroll_goals(), Counted::PerLoop);
+        assert!(serde_json::from_str::<Suite>(&text.replace("per-loop", "sometimes")).is_err());
+        let absent = Options { unroll_goals: None, ..suite.options.clone() };
+        let combinations = Options { unroll_goals: Some(UnrollGoals::Combinations), ..suite.options.clone() };
+        assert_eq!(absent.resolved(), combinations.resolved());
+        assert_ne!(suite.options.resolved(), combinations.resolved());
+        assert_eq!(unroll_goals_named(unroll_goals_name(UnrollGoals::PerLoop)), Some(UnrollGoals::PerLoop));
     }
 }
