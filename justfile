@@ -29,13 +29,15 @@ doc:
 # on every corpus program, next to Boogie when it is installed; the paper's evaluation
 # (tables on stdout; JSON, Markdown and SVG plots in target/bench/; under 5 minutes);
 # cold, warm and one-changed runs of a generated 200-procedure file, and --jobs 1 vs 2;
-# suite sizes and input values with and without minimization and reduction (issue 6);
-# time, goals and encoding size of --unroll N for N = 0..10 and 15 (issue 5).
+# suite sizes and input values with and without minimization and reduction;
+# time, goals and encoding size of --unroll N for N = 0..10 and 15; the
+# language server on the 200-procedure file (keystrokes, saves, hovers, cancellation).
 bench:
     cargo bench --bench frontend
     cargo bench --bench engine
     cargo bench --bench evaluation
     cargo bench --bench incremental
+    cargo bench --bench lsp
     cargo bench --bench suites
     cargo bench --bench unroll
 

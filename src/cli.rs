@@ -4,8 +4,9 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use seedgen::cfg::inline;
 use seedgen::config::{
-    CheckConfig, Config, Dump, Emit, GoalSelection, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig,
-    RunTestsConfig, RunTestsFormat, SeedConfig, Shard, SolverLimits, SuiteForm, SummaryFormat, VerifyConfig,
+    CheckConfig, Config, Dump, Emit, GoalSelection, LspConfig, MergeConfig, MutateConfig, OutputConfig,
+    ProveTestsConfig, RunTestsConfig, RunTestsFormat, SeedConfig, Shard, SolverLimits, SuiteForm, SummaryFormat,
+    VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
 use seedgen::seed::goals::UnrollGoals;
@@ -54,6 +55,26 @@ pub enum Command {
     /// Combine the suites of `prove-tests --shard 1/N` … `N/N` into the suite one run
     /// would have written.
     Merge(MergeArgs),
+    /// Run the language server on stdin and stdout: syntax and type errors as you type;
+    /// on save, dead branches and branches no test reaches, with a code lens per
+    /// implementation, hovers on branches and a code action that writes the suite
+    /// (docs/editor.md). The generation options are `prove-tests`' and share its cache.
+    Lsp(LspArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    #[command(flatten)]
+    pub generation: GenerationArgs,
+    /// Neither read nor write the cache (`.seedgen/` beside each file).
+    #[arg(long)]
+    pub no_cache: bool,
+    /// How many implementations are generated at once [default: the number of cores].
+    #[arg(short, long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+    /// How long after the last change a document is checked again, in milliseconds.
+    #[arg(long, default_value_t = 150, value_name = "MS")]
+    pub debounce_ms: u64,
 }
 
 #[derive(Args, Debug)]
@@ -123,6 +144,69 @@ pub struct VerifyArgs {
     pub output: OutputArgs,
 }
 
+/// The options that change what `prove-tests` generates (and key its cache); the
+/// language server takes them too.
+#[derive(Args, Debug)]
+pub struct GenerationArgs {
+    /// Which goals are seeded; every goal is reported either way.
+    #[arg(long, value_enum, default_value_t = GoalsArg::Leaves, value_name = "WHICH")]
+    pub goals: GoalsArg,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// How many levels of calls to procedures with a body are inlined (at most 64);
+    /// deeper calls (and all with 0) are modelled by the callee's contract.
+    #[arg(long, default_value_t = 1, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(..=i64::from(inline::MAX_DEPTH)))]
+    pub inline_depth: u32,
+    #[command(flatten)]
+    pub unroll: UnrollArgs,
+    /// How far a goal whose test missed it on replay is retried with a deeper exact
+    /// unrolling of its loops [default: 2N; a value below N counts as N].
+    #[arg(long, value_name = "M")]
+    pub max_unroll: Option<u32>,
+    /// Keep the solver's values as it found them instead of asking, along each test's
+    /// path, for inputs as close to 0 as possible.
+    #[arg(long)]
+    pub no_minimize: bool,
+    /// Ask the solver for every test, instead of first trying, by replay, the inputs
+    /// one step from each test found (and, with `--unroll`, from the all-defaults
+    /// input), which reach most per-iteration goals without a solver check.
+    #[arg(long)]
+    pub no_search: bool,
+}
+
+impl GenerationArgs {
+    /// A `prove-tests` run of `file` with these options, its suite and cache at their
+    /// default places and every other option at its default.
+    fn prove_tests(self, file: PathBuf, jobs: Option<u32>) -> ProveTestsConfig {
+        let unroll = self.unroll.unroll;
+        let emit = Emit::Suite(SuiteForm::Json);
+        ProveTestsConfig {
+            suite: ProveTestsConfig::default_suite_path(&file, emit),
+            force: false,
+            goals: self.goals.into(),
+            procedures: Vec::new(),
+            solver: self.solver.into(),
+            inline_depth: self.inline_depth,
+            unroll,
+            max_unroll: self.max_unroll.unwrap_or(unroll.saturating_mul(2)).max(unroll),
+            unroll_goals: self.unroll.unroll_goals.into(),
+            minimize: !self.no_minimize,
+            search: !self.no_search,
+            emit,
+            format: SummaryFormat::Human,
+            cache_dir: Some(ProveTestsConfig::default_cache_dir(&file)),
+            jobs: jobs
+                .map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), |jobs| jobs as usize),
+            shard: None,
+            lcov: None,
+            file,
+            existing: None,
+            check: false,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct ProveTestsArgs {
     /// The program to generate tests for.
@@ -152,31 +236,8 @@ pub struct ProveTestsArgs {
     /// Only this implementation (repeatable).
     #[arg(long = "proc", value_name = "NAME")]
     pub procedures: Vec<String>,
-    /// Which goals are seeded; every goal is reported either way.
-    #[arg(long, value_enum, default_value_t = GoalsArg::Leaves, value_name = "WHICH")]
-    pub goals: GoalsArg,
     #[command(flatten)]
-    pub solver: SolverArgs,
-    /// How many levels of calls to procedures with a body are inlined (at most 64);
-    /// deeper calls (and all with 0) are modelled by the callee's contract.
-    #[arg(long, default_value_t = 1, value_name = "K",
-          value_parser = clap::value_parser!(u32).range(..=i64::from(inline::MAX_DEPTH)))]
-    pub inline_depth: u32,
-    #[command(flatten)]
-    pub unroll: UnrollArgs,
-    /// How far a goal whose test missed it on replay is retried with a deeper exact
-    /// unrolling of its loops [default: 2N; a value below N counts as N].
-    #[arg(long, value_name = "M")]
-    pub max_unroll: Option<u32>,
-    /// Keep the solver's values as it found them instead of asking, along each test's
-    /// path, for inputs as close to 0 as possible.
-    #[arg(long)]
-    pub no_minimize: bool,
-    /// Ask the solver for every test, instead of first trying, by replay, the inputs
-    /// one step from each test found (and, with `--unroll`, from the all-defaults
-    /// input), which reach most per-iteration goals without a solver check.
-    #[arg(long)]
-    pub no_search: bool,
+    pub generation: GenerationArgs,
     /// The suite's form: canonical JSON, Boogie text (one test procedure per test;
     /// `run-tests` reads both), or a Test-Comp test-suite directory (one subdirectory per
     /// implementation whose inputs are all integers and Booleans, with `metadata.xml` and
@@ -444,40 +505,34 @@ impl Cli {
                 let check = args.check.is_some();
                 let suite = (args.check.or(args.output_file))
                     .unwrap_or_else(|| ProveTestsConfig::default_suite_path(&args.file, emit));
-                let unroll = args.unroll.unroll;
-                let format = args.format.into();
+                let defaults = args.generation.prove_tests(args.file.clone(), args.jobs);
                 let config = ProveTestsConfig {
                     suite,
                     force: args.force,
-                    goals: args.goals.into(),
                     procedures: args.procedures,
-                    solver: args.solver.into(),
-                    inline_depth: args.inline_depth,
-                    unroll,
-                    max_unroll: args.max_unroll.unwrap_or(unroll.saturating_mul(2)).max(unroll),
-                    unroll_goals: args.unroll.unroll_goals.into(),
-                    minimize: !args.no_minimize,
-                    search: !args.no_search,
                     emit,
-                    format,
+                    format: args.format.into(),
                     // A regeneration from an existing suite is solved afresh: its sections
                     // hold tests no cache entry knows of.
                     cache_dir: match (args.no_cache || args.existing.is_some(), args.cache_dir) {
                         (true, _) => None,
-                        (false, Some(dir)) => Some(dir),
-                        (false, None) => Some(ProveTestsConfig::default_cache_dir(&args.file)),
+                        (false, dir) => dir.or(defaults.cache_dir.clone()),
                     },
-                    jobs: args.jobs.map_or_else(
-                        || std::thread::available_parallelism().map_or(1, usize::from),
-                        |jobs| jobs as usize,
-                    ),
                     shard: args.shard,
                     lcov: args.lcov,
-                    file: args.file,
                     existing: args.existing,
                     check,
+                    ..defaults
                 };
                 Config::ProveTests(config, output_config(&args.output))
+            }
+            Command::Lsp(args) => {
+                let config = LspConfig {
+                    template: args.generation.prove_tests(PathBuf::new(), args.jobs),
+                    no_cache: args.no_cache,
+                    debounce: Duration::from_millis(args.debounce_ms),
+                };
+                Config::Lsp(config, OutputConfig::silent())
             }
             Command::Merge(args) => Config::Merge(
                 MergeConfig { suites: args.suites, output: args.output_file, force: args.force },

@@ -23,6 +23,20 @@ pub struct OutputConfig {
     pub progress: bool,
 }
 
+impl OutputConfig {
+    /// Nothing but diagnostics, uncolored, no progress: for runs whose stdout and
+    /// stderr a program reads (the language server's).
+    pub fn silent() -> OutputConfig {
+        OutputConfig {
+            message_format: MessageFormat::Human,
+            color: false,
+            quiet: true,
+            verbose: false,
+            progress: false,
+        }
+    }
+}
+
 /// A stage printed back by `--dump`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dump {
@@ -211,6 +225,31 @@ impl ProveTestsConfig {
     }
 }
 
+/// `seedgen lsp`: the language server. Each document is generated for as
+/// `prove-tests FILE` with the same generation options would, sharing its cache.
+#[derive(Clone, Debug)]
+pub struct LspConfig {
+    /// The `prove-tests` run every document's is made from: its generation options and
+    /// `--jobs` (its file, suite and cache are the document's).
+    pub template: ProveTestsConfig,
+    /// Neither read nor write the cache (`--no-cache`).
+    pub no_cache: bool,
+    /// How long after the last change a document is checked again.
+    pub debounce: std::time::Duration,
+}
+
+impl LspConfig {
+    /// The `prove-tests` run of `file` (its default suite and cache) with these options.
+    pub fn prove_tests(&self, file: &std::path::Path) -> ProveTestsConfig {
+        ProveTestsConfig {
+            file: file.to_path_buf(),
+            suite: ProveTestsConfig::default_suite_path(file, self.template.emit),
+            cache_dir: (!self.no_cache).then(|| ProveTestsConfig::default_cache_dir(file)),
+            ..self.template.clone()
+        }
+    }
+}
+
 /// `seedgen verify FILE`.
 #[derive(Clone, Debug)]
 pub struct VerifyConfig {
@@ -283,6 +322,7 @@ pub enum Config {
     RunTests(RunTestsConfig, OutputConfig),
     Mutate(MutateConfig, OutputConfig),
     Merge(MergeConfig, OutputConfig),
+    Lsp(LspConfig, OutputConfig),
 }
 
 impl Config {
@@ -294,7 +334,7 @@ impl Config {
             | Config::Verify(_, output)
             | Config::RunTests(_, output)
             | Config::Mutate(_, output) => output,
-            Config::Merge(_, output) => output,
+            Config::Merge(_, output) | Config::Lsp(_, output) => output,
         }
     }
 }

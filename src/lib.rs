@@ -19,6 +19,7 @@ pub mod diag;
 pub mod driver;
 pub mod gen;
 pub mod interp;
+pub mod lsp;
 pub mod mutate;
 pub mod progress;
 pub mod regress;

@@ -35,13 +35,20 @@ fn main() -> ExitCode {
 
 fn run(cli: cli::Cli) -> ExitCode {
     let config = cli.into_config();
+    // The language server speaks its protocol on stdout: it must not be locked here.
+    if let seedgen::config::Config::Lsp(lsp, _) = &config {
+        return exit_status(driver::lsp::run_lsp(lsp));
+    }
     let color = if config.output().color { ColorChoice::Always } else { ColorChoice::Never };
     let mut err = StandardStream::stderr(color);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let result = driver::run(&config, &mut Streams { out: &mut out, err: &mut err });
-    let flushed = result.and_then(|outcome| out.flush().map(|()| outcome));
-    match flushed {
+    exit_status(result.and_then(|outcome| out.flush().map(|()| outcome)))
+}
+
+fn exit_status(result: io::Result<Outcome>) -> ExitCode {
+    match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::ProgramErrors) => ExitCode::from(1),
         Ok(Outcome::InputError) => ExitCode::from(2),

@@ -3,6 +3,8 @@
 // Each benchmark uses part of this module.
 #![allow(dead_code)]
 
+pub mod generated;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -28,6 +30,14 @@ impl Timings {
 
     pub fn min(&self) -> Duration {
         self.0[0]
+    }
+
+    pub fn max(&self) -> Duration {
+        self.0[self.0.len() - 1]
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
     }
 }
 

@@ -15,12 +15,39 @@ pub enum CfgError {
     /// A jump into the middle of a loop: the edge at `span` (a `goto`, or the fall-through
     /// into a label) enters a cycle whose head does not dominate it.
     Irreducible { span: Span },
+    /// A construct `check` accepts but the engine (lowering, encoding, interpreter) does
+    /// not run yet; `more` counts its other occurrences.
+    NotExecutable { construct: EngineConstruct, span: Span, more: usize },
+}
+
+/// The parts of Boogie 2 that `check` accepts and the engine does not run yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EngineConstruct {
+    Polymorphism,
+    TypeConstructor,
+    Real,
+    BitVector,
+    FreeCall,
+    Order,
+}
+
+impl EngineConstruct {
+    fn what(self) -> &'static str {
+        match self {
+            EngineConstruct::Polymorphism => "polymorphism (type parameters, polymorphic maps)",
+            EngineConstruct::TypeConstructor => "type constructors with arguments",
+            EngineConstruct::Real => "reals",
+            EngineConstruct::BitVector => "bit-vectors",
+            EngineConstruct::FreeCall => "`free call`",
+            EngineConstruct::Order => "`extends` orders",
+        }
+    }
 }
 
 impl CfgError {
     pub fn span(&self) -> Span {
         match self {
-            CfgError::Irreducible { span } => *span,
+            CfgError::Irreducible { span } | CfgError::NotExecutable { span, .. } => *span,
         }
     }
 
@@ -30,6 +57,19 @@ impl CfgError {
                 .with_primary(*span, "this jump enters a loop without passing through its head")
                 .with_note("a loop must have a single entry (its head), where its invariants are checked")
                 .with_help("make every jump into the loop go to one label, or write the loop as a `while`"),
+            CfgError::NotExecutable { construct, span, more } => {
+                let diagnostic = Diagnostic::error(format!(
+                    "seedgen checks {} but cannot generate tests for them yet",
+                    construct.what()
+                ))
+                .with_primary(*span, "first used here")
+                .with_note("`seedgen check` accepts this program; seeding, test generation, verification and replay do not run it yet");
+                if *more > 0 {
+                    diagnostic.with_note(format!("{more} more use(s) in this program"))
+                } else {
+                    diagnostic
+                }
+            }
         }
     }
 }

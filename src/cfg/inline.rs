@@ -292,8 +292,13 @@ impl Frame {
             },
             ExprKind::Var(var) => ExprKind::Var(self.var(*var)),
             ExprKind::Old(inner) => return self.expr(inner, true),
-            ExprKind::Bool(_) | ExprKind::Int(_) => expr.kind.clone(),
-            ExprKind::Apply { func, args } => ExprKind::Apply { func: *func, args: all(args) },
+            ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Real(_) | ExprKind::BitVector { .. } => expr.kind.clone(),
+            ExprKind::Apply { func, type_args, args } => {
+                ExprKind::Apply { func: *func, type_args: type_args.clone(), args: all(args) }
+            }
+            ExprKind::Extract { operand, high, low } => {
+                ExprKind::Extract { operand: boxed(operand), high: *high, low: *low }
+            }
             ExprKind::Unary { op, operand } => ExprKind::Unary { op: *op, operand: boxed(operand) },
             ExprKind::Binary { op, lhs, rhs } => ExprKind::Binary { op: *op, lhs: boxed(lhs), rhs: boxed(rhs) },
             ExprKind::Select { map, indices } => ExprKind::Select { map: boxed(map), indices: all(indices) },
@@ -303,8 +308,9 @@ impl Frame {
             ExprKind::IfThenElse { cond, then_expr, else_expr } => {
                 ExprKind::IfThenElse { cond: boxed(cond), then_expr: boxed(then_expr), else_expr: boxed(else_expr) }
             }
-            ExprKind::Quant { quantifier, vars, triggers, attrs, body } => ExprKind::Quant {
+            ExprKind::Quant { quantifier, type_params, vars, triggers, attrs, body } => ExprKind::Quant {
                 quantifier: *quantifier,
+                type_params: type_params.clone(),
                 vars: vars.clone(),
                 triggers: triggers.iter().map(|trigger| all(trigger)).collect(),
                 attrs: attrs.clone(),

@@ -82,6 +82,10 @@ pub fn lower(program: &hir::Program, implementation: hir::ImplId) -> Result<Cfg,
 /// Lowers every implementation, in order of [`hir::ImplId`]; an implementation with an
 /// error has no graph.
 pub fn lower_all(program: &hir::Program) -> (Vec<Cfg>, Vec<CfgError>) {
+    let unsupported = super::support::unsupported(program);
+    if !unsupported.is_empty() {
+        return (Vec::new(), unsupported);
+    }
     let mut cfgs = Vec::with_capacity(program.implementations.len());
     let mut errors = Vec::new();
     for index in 0..program.implementations.len() {

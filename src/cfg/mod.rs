@@ -11,6 +11,7 @@ pub mod inline;
 pub mod loops;
 pub mod lower;
 pub mod print;
+pub mod support;
 pub mod uninit;
 pub mod unroll;
 

@@ -104,12 +104,24 @@ impl<'p> ToAst<'p> {
         let kind = match ty {
             hir::Type::Int => ast::TypeKind::Int,
             hir::Type::Bool => ast::TypeKind::Bool,
-            hir::Type::Named(id) => {
-                let name = ident(&self.program.types[id.index()].name, span);
+            hir::Type::Real => ast::TypeKind::Real,
+            hir::Type::BitVector(width) => {
+                ast::TypeKind::Named { name: ident(&format!("bv{width}"), span), args: Vec::new() }
+            }
+            hir::Type::Param(param) => {
+                let name = ident(&self.program.type_params[param.index()].name, span);
                 ast::TypeKind::Named { name, args: Vec::new() }
             }
+            hir::Type::Named(id, args) => {
+                let name = ident(&self.program.types[id.index()].name, span);
+                ast::TypeKind::Named { name, args: args.iter().map(|arg| self.ty(arg)).collect() }
+            }
             hir::Type::Map(map) => ast::TypeKind::Map {
-                type_params: Vec::new(),
+                type_params: map
+                    .type_params
+                    .iter()
+                    .map(|param| ident(&self.program.type_params[param.index()].name, span))
+                    .collect(),
                 domain: map.domain.iter().map(|ty| self.ty(ty)).collect(),
                 range: Box::new(self.ty(&map.range)),
             },
@@ -155,7 +167,14 @@ impl<'p> ToAst<'p> {
                 ast::ExprKind::Unary { op: ast::UnaryOp::Neg, operand: Box::new(magnitude) }
             }
             hir::ExprKind::Var(var) => ast::ExprKind::Var(self.var(*var, span)),
-            hir::ExprKind::Apply { func, args } => {
+            hir::ExprKind::Real(value) => ast::ExprKind::Real(decimal_text(value)),
+            hir::ExprKind::BitVector { value, width } => {
+                ast::ExprKind::BitVector { value: value.clone(), width: *width }
+            }
+            hir::ExprKind::Extract { operand, high, low } => {
+                ast::ExprKind::Extract { operand: self.boxed(operand), high: (*high).into(), low: (*low).into() }
+            }
+            hir::ExprKind::Apply { func, args, .. } => {
                 let func = ident(&self.program.functions[func.index()].name, span);
                 ast::ExprKind::Apply { func, args: self.exprs(args) }
             }
@@ -164,6 +183,11 @@ impl<'p> ToAst<'p> {
                 let op = match op {
                     hir::UnaryOp::Not => ast::UnaryOp::Not,
                     hir::UnaryOp::Neg => ast::UnaryOp::Neg,
+                    hir::UnaryOp::ToInt | hir::UnaryOp::ToReal => {
+                        let to =
+                            if *op == hir::UnaryOp::ToInt { ast::Conversion::ToInt } else { ast::Conversion::ToReal };
+                        return ast::Expr { kind: ast::ExprKind::Convert { to, operand: self.boxed(operand) }, span };
+                    }
                 };
                 ast::ExprKind::Unary { op, operand: self.boxed(operand) }
             }
@@ -181,7 +205,7 @@ impl<'p> ToAst<'p> {
                 then_expr: self.boxed(then_expr),
                 else_expr: self.boxed(else_expr),
             },
-            hir::ExprKind::Quant { quantifier, vars, triggers, attrs, body } => {
+            hir::ExprKind::Quant { quantifier, vars, triggers, attrs, body, .. } => {
                 self.quant(*quantifier, vars, triggers, attrs, body)
             }
         };
@@ -258,7 +282,37 @@ fn binary_op(op: hir::BinaryOp) -> ast::BinaryOp {
         hir::BinaryOp::Mul => ast::BinaryOp::Mul,
         hir::BinaryOp::Div => ast::BinaryOp::Div,
         hir::BinaryOp::Mod => ast::BinaryOp::Mod,
+        hir::BinaryOp::RealDiv => ast::BinaryOp::RealDiv,
+        hir::BinaryOp::Power => ast::BinaryOp::Power,
+        hir::BinaryOp::Concat => ast::BinaryOp::Concat,
     }
+}
+
+/// A real as Boogie text: a decimal literal when it has one (a denominator of 2s and
+/// 5s only, as every literal's), else a parenthesized quotient of two.
+pub(crate) fn decimal_text(value: &num_rational::BigRational) -> String {
+    use num_bigint::BigInt;
+    use num_traits::{Signed, Zero};
+    let sign = if value.is_negative() { "-" } else { "" };
+    let (numer, denom) = (value.numer().abs(), value.denom().clone());
+    let (mut rest, mut twos, mut fives) = (denom.clone(), 0u32, 0u32);
+    while (&rest % 2u32).is_zero() {
+        rest /= 2u32;
+        twos += 1;
+    }
+    while (&rest % 5u32).is_zero() {
+        rest /= 5u32;
+        fives += 1;
+    }
+    if rest != BigInt::from(1) {
+        return format!("({sign}{numer}.0 / {denom}.0)");
+    }
+    let scale = twos.max(fives);
+    let digits = (numer * num_traits::pow(BigInt::from(10), scale as usize) / denom).to_string();
+    let width = scale as usize + 1;
+    let padded = format!("{digits:0>width$}");
+    let (whole, fraction) = padded.split_at(padded.len() - scale as usize);
+    format!("{sign}{whole}.{}", if fraction.is_empty() { "0" } else { fraction })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -289,6 +343,7 @@ fn declarations(program: &hir::Program) -> Vec<ast::Decl> {
             names: vec![ident(&decl.name, decl.span)],
             ty: to_ast.ty(&decl.ty),
             order: None,
+            uses: Vec::new(),
             span: decl.span,
         }));
     }
@@ -327,6 +382,7 @@ fn function(to_ast: &mut ToAst, decl: &hir::Function) -> ast::FunctionDecl {
         params,
         result,
         body,
+        uses: Vec::new(),
         span: decl.span,
     }
 }
@@ -440,6 +496,7 @@ fn block_stmts(to_ast: &mut ToAst, block: &Block, labels: &[String], stmts: &mut
                     .iter()
                     .map(|&var| ast::Lhs { name: to_ast.var(var, cmd.span), indices: Vec::new(), span: cmd.span })
                     .collect(),
+                attrs: Vec::new(),
                 rhs: to_ast.exprs(values),
             },
             CmdKind::Havoc { vars, .. } => {

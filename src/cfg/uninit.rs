@@ -123,10 +123,12 @@ fn written(vars: &[hir::Var], unset: &mut [bool]) {
 /// the recursion is safe.
 pub(crate) fn for_each_var(expr: &hir::Expr, f: &mut dyn FnMut(hir::Var)) {
     match &expr.kind {
-        hir::ExprKind::Bool(_) | hir::ExprKind::Int(_) => {}
+        hir::ExprKind::Bool(_) | hir::ExprKind::Int(_) | hir::ExprKind::Real(_) | hir::ExprKind::BitVector { .. } => {}
         hir::ExprKind::Var(var) => f(*var),
         hir::ExprKind::Apply { args, .. } => args.iter().for_each(|arg| for_each_var(arg, f)),
-        hir::ExprKind::Old(inner) | hir::ExprKind::Unary { operand: inner, .. } => for_each_var(inner, f),
+        hir::ExprKind::Old(inner)
+        | hir::ExprKind::Unary { operand: inner, .. }
+        | hir::ExprKind::Extract { operand: inner, .. } => for_each_var(inner, f),
         hir::ExprKind::Binary { lhs, rhs, .. } => {
             for_each_var(lhs, f);
             for_each_var(rhs, f);

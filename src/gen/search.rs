@@ -330,7 +330,11 @@ mod tests {
     }
 
     fn int_map() -> hir::Type {
-        hir::Type::Map(std::sync::Arc::new(hir::MapType { domain: vec![hir::Type::Int], range: hir::Type::Int }))
+        hir::Type::Map(std::sync::Arc::new(hir::MapType {
+            type_params: Vec::new(),
+            domain: vec![hir::Type::Int],
+            range: hir::Type::Int,
+        }))
     }
 
     fn values(found: Vec<(Change, Value)>) -> Vec<Value> {
@@ -421,6 +425,7 @@ mod tests {
     #[test]
     fn every_step_listed_can_be_taken_and_a_step_another_input_has_cannot() {
         let rows = hir::Type::Map(std::sync::Arc::new(hir::MapType {
+            type_params: Vec::new(),
             domain: vec![hir::Type::Int, hir::Type::Int],
             range: hir::Type::Int,
         }));

@@ -196,7 +196,10 @@ impl<'p> Evaluator<'p> {
             ExprKind::Int(value) => Ok(Value::Int(value.clone())),
             ExprKind::Var(var) => self.var(state, *var, old, span),
             ExprKind::Old(inner) => self.eval_in(state, inner, true),
-            ExprKind::Apply { func, args } => {
+            ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Extract { .. } => {
+                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            }
+            ExprKind::Apply { func, args, .. } => {
                 let args = args.iter().map(|arg| self.eval_in(state, arg, old)).collect::<Eval<Vec<_>>>()?;
                 self.apply(*func, args, span)
             }
@@ -205,6 +208,7 @@ impl<'p> Evaluator<'p> {
                 match op {
                     UnaryOp::Not => Ok(Value::Bool(!as_bool(value, span)?)),
                     UnaryOp::Neg => Ok(Value::Int(-as_int(value, span)?)),
+                    UnaryOp::ToInt | UnaryOp::ToReal => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => self.binary(state, old, *op, (lhs, rhs), span),
@@ -337,6 +341,9 @@ impl<'p> Evaluator<'p> {
                     return Err(EvalError::Budget { message: format!("an integer of more than {MAX_INT_BITS} bits") });
                 }
                 Ok(Value::Int(result))
+            }
+            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
+                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
             }
         }
     }
@@ -537,9 +544,12 @@ pub fn default_value(ty: &hir::Type) -> Value {
     match ty {
         hir::Type::Int => Value::Int(BigInt::zero()),
         hir::Type::Bool => Value::Bool(false),
-        hir::Type::Named(id) => Value::Elem { ty: *id, index: 0 },
+        hir::Type::Named(id, _) => Value::Elem { ty: *id, index: 0 },
         hir::Type::Map(map) => {
             Value::Map(MapValue { entries: Vec::new(), default: Box::new(default_value(&row_type(map))) })
+        }
+        hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
+            unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
         }
     }
 }
@@ -548,9 +558,11 @@ pub fn default_value(ty: &hir::Type) -> Value {
 /// index types.
 pub fn row_type(map: &hir::MapType) -> hir::Type {
     match map.domain.get(1..) {
-        Some(rest) if !rest.is_empty() => {
-            hir::Type::Map(Arc::new(hir::MapType { domain: rest.to_vec(), range: map.range.clone() }))
-        }
+        Some(rest) if !rest.is_empty() => hir::Type::Map(Arc::new(hir::MapType {
+            type_params: Vec::new(),
+            domain: rest.to_vec(),
+            range: map.range.clone(),
+        })),
         _ => map.range.clone(),
     }
 }
@@ -562,7 +574,7 @@ pub(super) fn admit(value: &Value, ty: &hir::Type) -> Option<Value> {
         (Value::Opaque(_), _) | (Value::Bool(_), hir::Type::Bool) | (Value::Int(_), hir::Type::Int) => {
             Some(value.clone())
         }
-        (Value::Elem { ty: elem_ty, .. }, hir::Type::Named(id)) if elem_ty == id => Some(value.clone()),
+        (Value::Elem { ty: elem_ty, .. }, hir::Type::Named(id, _)) if elem_ty == id => Some(value.clone()),
         (Value::Map(map), hir::Type::Map(map_ty)) => {
             let key_ty = map_ty.domain.first()?;
             let row_ty = row_type(map_ty);

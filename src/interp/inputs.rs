@@ -119,8 +119,11 @@ fn fresh_unique(program: &hir::Program, values: &[Option<Value>], ty: &hir::Type
     };
     let candidate = |n: u32| match ty {
         hir::Type::Int => Some(Value::Int(n.into())),
-        hir::Type::Named(id) => Some(Value::Elem { ty: *id, index: n }),
+        hir::Type::Named(id, _) => Some(Value::Elem { ty: *id, index: n }),
         hir::Type::Bool | hir::Type::Map(_) => None,
+        hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
+            unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+        }
     };
     // Fewer constants than candidates are taken, so the search ends.
     (0..=u32::try_from(program.consts.len()).unwrap_or(u32::MAX)).filter_map(candidate).find(|value| !taken(value))

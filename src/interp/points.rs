@@ -125,6 +125,9 @@ impl<'e> Walker<'e, '_> {
     fn walk(&mut self, expr: &'e hir::Expr, old: bool) -> Result<Node, Outside> {
         match &expr.kind {
             ExprKind::Bool(_) | ExprKind::Int(_) => Ok(Node::Closed),
+            ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Extract { .. } => {
+                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            }
             ExprKind::Var(hir::Var::Bound(id)) => Ok(self.variable(*id)),
             ExprKind::Var(_) => Ok(Node::Closed),
             ExprKind::Old(inner) => self.walk(inner, true),
@@ -132,13 +135,14 @@ impl<'e> Walker<'e, '_> {
                 (None, _) => Ok(Node::Closed),
                 (Some(_), UnaryOp::Not) => Ok(Node::Open(Vec::new())),
                 (Some(_), UnaryOp::Neg) => Err(self.outside(expr, "is used in arithmetic")),
+                (Some(_), UnaryOp::ToInt | UnaryOp::ToReal) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
             },
             ExprKind::Binary { op, lhs, rhs } => self.binary(expr, *op, (lhs, rhs), old),
             ExprKind::Select { map, indices } => {
                 let parts: Vec<&hir::Expr> = std::iter::once(&**map).chain(indices).collect();
                 Ok(self.children(old, &parts)?.map_or(Node::Closed, |_| Node::Open(Vec::new())))
             }
-            ExprKind::Apply { func, args } => self.apply(expr, *func, args, old),
+            ExprKind::Apply { func, args, .. } => self.apply(expr, *func, args, old),
             ExprKind::Store { map, indices, value } => {
                 let parts: Vec<&hir::Expr> = std::iter::once(&**map).chain(indices).chain([&**value]).collect();
                 match self.children(old, &parts)? {
@@ -188,6 +192,9 @@ impl<'e> Walker<'e, '_> {
             BinaryOp::Subtype => Err(self.outside(expr, "is compared by `<:`")),
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
                 Err(self.outside(expr, "is used in arithmetic"))
+            }
+            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
+                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
             }
         }
     }
@@ -298,12 +305,15 @@ impl Points {
             // E_T is the test's whole universe of T, so a quantifier needs no fresh
             // element; a lambda takes its default from `fresh` ones (any value would
             // do there, and this one makes `(lambda c :: 0)[Red := 1]` canonical).
-            hir::Type::Named(ty) => {
+            hir::Type::Named(ty, _) => {
                 let known = self.elems.get(ty).cloned().unwrap_or_default();
                 let unused = (0..=u32::MAX).filter(|index| !known.contains(index)).take(fresh);
                 known.iter().copied().chain(unused).map(|index| Value::Elem { ty: *ty, index }).collect()
             }
             hir::Type::Map(_) => unreachable!("the fragment has no map variables"),
+            hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
+                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            }
         }
     }
 }

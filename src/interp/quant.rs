@@ -327,11 +327,14 @@ impl Evaluator<'_> {
             .map(|var| match &var.ty {
                 hir::Type::Bool => Some(vec![Value::Bool(false), Value::Bool(true)]),
                 hir::Type::Int => Some(ints.iter().cloned().map(Value::Int).collect()),
-                hir::Type::Named(ty) => {
+                hir::Type::Named(ty, _) => {
                     let universe = self.universes.get(ty).into_iter().flatten();
                     Some(universe.map(|&index| Value::Elem { ty: *ty, index }).collect())
                 }
                 hir::Type::Map(_) => None,
+                hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
+                    unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+                }
             })
             .collect())
     }
@@ -403,11 +406,14 @@ fn closed_parts<'e>(
 /// The direct subexpressions of `expr` (a quantifier's body, not its triggers).
 fn subexpressions(expr: &hir::Expr) -> Vec<&hir::Expr> {
     match &expr.kind {
-        ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Var(_) => Vec::new(),
-        ExprKind::Apply { args, .. } => args.iter().collect(),
-        ExprKind::Old(inner) | ExprKind::Unary { operand: inner, .. } | ExprKind::Quant { body: inner, .. } => {
-            vec![inner]
+        ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Var(_) => {
+            Vec::new()
         }
+        ExprKind::Apply { args, .. } => args.iter().collect(),
+        ExprKind::Old(inner)
+        | ExprKind::Unary { operand: inner, .. }
+        | ExprKind::Extract { operand: inner, .. }
+        | ExprKind::Quant { body: inner, .. } => vec![inner],
         ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
         ExprKind::Select { map, indices } => std::iter::once(&**map).chain(indices).collect(),
         ExprKind::Store { map, indices, value } => std::iter::once(&**map).chain(indices).chain([&**value]).collect(),

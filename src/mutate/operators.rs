@@ -309,13 +309,14 @@ fn visit_stmts(stmts: &mut Vec<ast::Stmt>, f: &mut Visitor) -> ControlFlow<()> {
 fn visit_stmt(stmt: &mut ast::Stmt, f: &mut Visitor) -> ControlFlow<()> {
     match &mut stmt.kind {
         StmtKind::Assert { expr, .. } => visit_expr(expr, false, f),
-        StmtKind::Assign { lhs, rhs } => {
+        StmtKind::Assign { lhs, rhs, .. } => {
             for index in lhs.iter_mut().flat_map(|target| target.indices.iter_mut().flatten()) {
                 visit_expr(index, true, f)?;
             }
             rhs.iter_mut().try_for_each(|expr| visit_expr(expr, true, f))
         }
         StmtKind::Call(call) => call.args.iter_mut().try_for_each(|expr| visit_expr(expr, true, f)),
+        StmtKind::Block(block) => visit_stmts(&mut block.stmts, f),
         StmtKind::If { branches, else_block } => {
             for branch in branches.iter_mut() {
                 visit_guard(&mut branch.guard, f)?;
@@ -372,7 +373,12 @@ fn visit_expr(expr: &mut ast::Expr, code: bool, f: &mut Visitor) -> ControlFlow<
         ExprKind::Old(operand)
         | ExprKind::Unary { operand, .. }
         | ExprKind::Convert { operand, .. }
+        | ExprKind::Coerce { operand, .. }
         | ExprKind::Extract { operand, .. } => visit_expr(operand, code, f),
+        ExprKind::Let { values, body, .. } => {
+            values.iter_mut().try_for_each(|value| visit_expr(value, code, f))?;
+            visit_expr(body, code, f)
+        }
         ExprKind::Binary { lhs, rhs, .. } => {
             visit_expr(lhs, code, f)?;
             visit_expr(rhs, code, f)

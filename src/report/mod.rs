@@ -73,7 +73,7 @@ pub struct Counts {
     pub undecided: usize,
     /// The tests written to the suite.
     pub tests: usize,
-    /// The new tests generation kept before the suite reduction (issue 6) dropped those
+    /// The new tests generation kept before the suite reduction dropped those
     /// whose goals other tests enter too.
     pub tests_generated: usize,
     /// Tests carried over from the existing suite (`--existing`): passing ones kept and
@@ -267,25 +267,28 @@ fn test_origins(counts: &Counts) -> String {
 /// Warnings at the spans of goals that are dead or not covered, for editors. Read off
 /// the suite's goals (`status`, `reason`), so a cached report warns as a fresh one does.
 pub fn goal_diagnostics(reports: &[ProcedureReport]) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
-    for report in reports {
-        for (goal, &span) in report.suite.goals.iter().zip(&report.goal_spans) {
-            match (goal.status.as_str(), &goal.reason) {
-                ("unreachable", _) => diagnostics.push(
-                    Diagnostic::warning(format!("unreachable code: goal `{}` can never execute", goal.id))
-                        .with_primary(span, "no execution reaches this branch")
-                        .with_note("proved by the solver over an over-approximation of the program"),
-                ),
-                ("not_covered", reason) => diagnostics.push(
-                    Diagnostic::warning(format!("goal `{}` is not covered", goal.id))
-                        .with_primary(span, "no test reaches this branch")
-                        .with_note(reason.clone().unwrap_or_default()),
-                ),
-                // Covered: by a new test, or by one kept from an existing suite
-                // (`GoalStatus::Kept`, written as `covered`).
-                _ => {}
-            }
-        }
+    reports
+        .iter()
+        .flat_map(|report| report.suite.goals.iter().zip(&report.goal_spans))
+        .filter_map(|(goal, &span)| goal_diagnostic(goal, span))
+        .collect()
+}
+
+/// The warning at `span` when `goal` is dead or not covered.
+pub fn goal_diagnostic(goal: &json::Goal, span: Span) -> Option<Diagnostic> {
+    match (goal.status.as_str(), &goal.reason) {
+        ("unreachable", _) => Some(
+            Diagnostic::warning(format!("unreachable code: goal `{}` can never execute", goal.id))
+                .with_primary(span, "no execution reaches this branch")
+                .with_note("proved by the solver over an over-approximation of the program"),
+        ),
+        ("not_covered", reason) => Some(
+            Diagnostic::warning(format!("goal `{}` is not covered", goal.id))
+                .with_primary(span, "no test reaches this branch")
+                .with_note(reason.clone().unwrap_or_default()),
+        ),
+        // Covered: by a new test, or by one kept from an existing suite
+        // (`GoalStatus::Kept`, written as `covered`).
+        _ => None,
     }
-    diagnostics
 }

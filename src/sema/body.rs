@@ -5,13 +5,13 @@
 //! `where` clauses, contracts and implementations in the HIR. A procedure declared with
 //! a body gets that body as an implementation whose formals are the procedure's own.
 
-use super::error::{NameKind, OldContext, ParamSide, SemaError, Unsupported};
+use super::error::{NameKind, OldContext, ParamSide, SemaError};
 use super::expr::{BoundName, Scope};
 use super::hir::{self, FunctionId, ImplId, LocalId, LocalKind, ProcId};
 use super::resolve::local_kind;
 use super::stmt::BodyCx;
-use super::types::compatible;
-use super::{span_of_names, Checker, GlobalValue};
+use super::types::TypeScope;
+use super::{Checker, GlobalValue};
 use crate::source::Span;
 use crate::syntax::ast;
 use std::collections::BTreeMap;
@@ -30,6 +30,11 @@ struct ImplHeader<'a> {
     /// `None` when the implementation names no known procedure: its body is still
     /// checked, but not against a `modifies` clause.
     proc: Option<ProcId>,
+    /// The implementation's type parameters (in the procedure's order) and their scope.
+    type_params: Vec<hir::TypeParamId>,
+    type_scope: &'a TypeScope,
+    /// A procedure's own body, whose attributes are the procedure's (checked with it).
+    is_procedure_body: bool,
     name: &'a str,
     attrs: &'a [ast::Attribute],
     span: Span,
@@ -43,8 +48,9 @@ impl Checker {
         // so running counters find each declaration's entries again.
         let (mut next_global, mut next_function, mut next_procedure) = (0, 0, 0);
         for decl in &program.decls {
+            self.check_decl_attrs(decl_attrs(decl));
             match decl {
-                ast::Decl::Type(_) | ast::Decl::Const(_) => {}
+                ast::Decl::Type(_) => {}
                 ast::Decl::Var(decl) => {
                     for group in &decl.groups {
                         self.check_global_where(group, next_global);
@@ -53,18 +59,28 @@ impl Checker {
                 }
                 ast::Decl::Function(decl) => {
                     self.check_function_body(FunctionId::from_index(next_function), decl);
+                    self.check_axioms(&decl.uses);
                     next_function += 1;
                 }
-                ast::Decl::Axiom(decl) => {
-                    let expr = self.bool_expr(&mut Scope::global(OldContext::Axiom), &decl.expr);
-                    self.program.axioms.push(hir::Axiom { expr, attrs: decl.attrs.clone(), span: decl.span });
-                }
+                ast::Decl::Const(decl) => self.check_axioms(&decl.uses),
+                ast::Decl::Axiom(decl) => self.check_axioms(std::slice::from_ref(decl)),
                 ast::Decl::Procedure(decl) => {
                     self.check_procedure(ProcId::from_index(next_procedure), decl);
                     next_procedure += 1;
                 }
                 ast::Decl::Implementation(decl) => self.check_implementation_decl(decl),
             }
+        }
+    }
+
+    /// Axioms, also those a function or constant declares with `uses`: an axiom that
+    /// belongs to a declaration is a program axiom like any other (relevance pruning
+    /// keeps it with what it mentions).
+    fn check_axioms(&mut self, axioms: &[ast::AxiomDecl]) {
+        for decl in axioms {
+            self.check_decl_attrs(&decl.attrs);
+            let expr = self.bool_expr(&mut Scope::global(OldContext::Axiom), &decl.expr);
+            self.program.axioms.push(hir::Axiom { expr, attrs: decl.attrs.clone(), span: decl.span });
         }
     }
 
@@ -85,14 +101,22 @@ impl Checker {
         let function = &self.program.functions[id.index()];
         let result = function.result.clone();
         let mut scope = Scope::global(OldContext::FunctionBody);
+        scope.type_params = self.type_scope_of(&function.type_params);
         for param in &function.params {
             if let Some(name) = &param.name {
                 scope.bound.push(BoundName { name: name.clone(), id: param.id, ty: param.ty.clone() });
             }
         }
-        let body = self.expr(&mut scope, body);
+        let mark = self.inference_mark();
+        let mut body = self.expr(&mut scope, body);
         self.expect_type(&body, &result, Some(decl.result.span));
+        self.settle(mark, &mut body);
         self.program.functions[id.index()].body = Some(body);
+    }
+
+    /// The scope of declared type parameters, by their names.
+    pub(super) fn type_scope_of(&self, params: &[hir::TypeParamId]) -> Vec<(String, hir::TypeParamId)> {
+        params.iter().map(|param| (self.program.type_params[param.index()].name.clone(), *param)).collect()
     }
 
     /// Adds locals to a table, reporting names already in it.
@@ -119,11 +143,12 @@ impl Checker {
         names: &BTreeMap<String, LocalId>,
         groups: impl IntoIterator<Item = &'g ast::TypedIdents>,
         first: usize,
+        type_scope: &TypeScope,
         old: Option<OldContext>,
     ) -> Vec<(Range<usize>, hir::Expr)> {
         let mut checked = Vec::new();
         let mut next = first;
-        let mut scope = Scope { locals: table, names, bound: Vec::new(), old };
+        let mut scope = Scope::of_locals(table, names, type_scope, old);
         for group in groups {
             if let Some(where_clause) = &group.where_clause {
                 checked.push((next..next + group.names.len(), self.bool_expr(&mut scope, where_clause)));
@@ -137,6 +162,8 @@ impl Checker {
         let procedure = &self.program.procedures[id.index()];
         let (in_count, out_count) = (procedure.ins.len(), procedure.outs.len());
         let formals = procedure.locals.clone();
+        let type_params = procedure.type_params.clone();
+        let type_scope = self.type_scope_of(&type_params);
         let mut locals = Locals::default();
         self.add_locals(&mut locals, formals);
         // A precondition and the `where` clauses of the ins speak of the state before the
@@ -145,20 +172,23 @@ impl Checker {
         let in_names: BTreeMap<String, LocalId> =
             locals.names.iter().filter(|(_, id)| id.index() < in_count).map(|(name, id)| (name.clone(), *id)).collect();
         let old = Some(OldContext::ParamWhere);
-        let mut wheres = self.check_local_wheres(&locals.table, &in_names, &decl.params, 0, old);
-        wheres.extend(self.check_local_wheres(&locals.table, &locals.names, &decl.returns, in_count, old));
+        let mut wheres = self.check_local_wheres(&locals.table, &in_names, &decl.params, 0, &type_scope, old);
+        wheres.extend(self.check_local_wheres(&locals.table, &locals.names, &decl.returns, in_count, &type_scope, old));
         store_wheres(&mut locals.table, wheres);
+        self.check_attrs(&mut Scope::of_locals(&locals.table, &locals.names, &type_scope, None), &decl.attrs);
         let (mut requires, mut ensures) = (Vec::new(), Vec::new());
         for spec in &decl.specs {
             match &spec.kind {
                 ast::SpecKind::Requires { free, attrs, expr } => {
                     let old = Some(OldContext::Requires);
-                    let mut scope = Scope { locals: &locals.table, names: &in_names, bound: Vec::new(), old };
+                    let mut scope = Scope::of_locals(&locals.table, &in_names, &type_scope, old);
+                    self.check_attrs(&mut scope, attrs);
                     let expr = self.bool_expr(&mut scope, expr);
                     requires.push(hir::Clause { free: *free, expr, attrs: attrs.clone(), span: spec.span });
                 }
                 ast::SpecKind::Ensures { free, attrs, expr } => {
-                    let mut scope = Scope { locals: &locals.table, names: &locals.names, bound: Vec::new(), old: None };
+                    let mut scope = Scope::of_locals(&locals.table, &locals.names, &type_scope, None);
+                    self.check_attrs(&mut scope, attrs);
                     let expr = self.bool_expr(&mut scope, expr);
                     ensures.push(hir::Clause { free: *free, expr, attrs: attrs.clone(), span: spec.span });
                 }
@@ -172,6 +202,9 @@ impl Checker {
         if let Some(body) = &decl.body {
             let header = ImplHeader {
                 proc: Some(id),
+                type_params,
+                type_scope: &type_scope,
+                is_procedure_body: true,
                 name: &decl.name.name,
                 attrs: &decl.attrs,
                 span: decl.span,
@@ -207,24 +240,33 @@ impl Checker {
     }
 
     fn check_implementation_decl(&mut self, decl: &ast::ImplementationDecl) {
-        if !decl.type_params.is_empty() {
-            let span = span_of_names(&decl.type_params);
-            self.error(SemaError::NotSupported { construct: Unsupported::TypeParameters, span });
-        }
         let proc = self.resolve_procedure(&decl.name);
-        let ins = self.formals(&decl.params, LocalKind::In, &decl.type_params);
-        let outs = self.formals(&decl.returns, LocalKind::Out, &decl.type_params);
+        let (type_params, type_scope) = self.bind_type_params(&[], &decl.type_params);
+        let ins = self.formals(&decl.params, LocalKind::In, &type_scope);
+        let outs = self.formals(&decl.returns, LocalKind::Out, &type_scope);
+        let formals: Vec<hir::Local> = ins.iter().chain(&outs).cloned().collect();
+        let type_params = self.signature_type_params(type_params, &decl.type_params, &formals, ins.len());
         if let Some(proc) = proc {
-            self.match_signature(proc, &decl.name, ParamSide::In, &ins);
-            self.match_signature(proc, &decl.name, ParamSide::Out, &outs);
+            let renaming = self.match_type_params(proc, &decl.name, &type_params);
+            self.match_signature(proc, &decl.name, ParamSide::In, &ins, &renaming);
+            self.match_signature(proc, &decl.name, ParamSide::Out, &outs, &renaming);
         }
         let (in_count, out_count) = (ins.len(), outs.len());
         let mut locals = Locals::default();
         self.add_locals(&mut locals, ins);
         self.add_locals(&mut locals, outs);
         self.reject_impl_formal_decorations(decl.params.iter().chain(&decl.returns));
-        let header =
-            ImplHeader { proc, name: &decl.name.name, attrs: &decl.attrs, span: decl.span, in_count, out_count };
+        let header = ImplHeader {
+            proc,
+            type_params,
+            type_scope: &type_scope,
+            is_procedure_body: false,
+            name: &decl.name.name,
+            attrs: &decl.attrs,
+            span: decl.span,
+            in_count,
+            out_count,
+        };
         self.check_implementation(header, locals, &decl.body);
     }
 
@@ -242,16 +284,49 @@ impl Checker {
         }
     }
 
-    /// An implementation's formals must match its procedure's in number and type; their
-    /// names are the implementation's own.
-    fn match_signature(&mut self, proc: ProcId, name: &ast::Ident, side: ParamSide, formals: &[hir::Local]) {
+    /// An implementation's type parameters correspond to its procedure's position by
+    /// position (both are ordered by first occurrence); returns the procedure's renamed
+    /// to the implementation's.
+    fn match_type_params(
+        &mut self,
+        proc: ProcId,
+        name: &ast::Ident,
+        type_params: &[hir::TypeParamId],
+    ) -> Vec<(hir::TypeParamId, hir::Type)> {
+        let expected = self.program.procedures[proc.index()].type_params.clone();
+        if expected.len() != type_params.len() {
+            self.error(SemaError::ImplTypeParams {
+                name: name.name.clone(),
+                span: name.span,
+                expected: expected.len(),
+                found: type_params.len(),
+                proc_decl: self.proc_name_spans[proc.index()],
+            });
+        }
+        expected.iter().copied().zip(type_params.iter().map(|param| hir::Type::Param(*param))).collect()
+    }
+
+    /// An implementation's formals must match its procedure's in number and type (the
+    /// procedure's type parameters renamed by `renaming`); their names are the
+    /// implementation's own.
+    fn match_signature(
+        &mut self,
+        proc: ProcId,
+        name: &ast::Ident,
+        side: ParamSide,
+        formals: &[hir::Local],
+        renaming: &[(hir::TypeParamId, hir::Type)],
+    ) {
         let procedure = &self.program.procedures[proc.index()];
         let ids = match side {
             ParamSide::In => &procedure.ins,
             ParamSide::Out => &procedure.outs,
         };
-        let expected: Vec<(hir::Type, Span)> =
-            ids.iter().map(|id| &procedure.locals[id.index()]).map(|local| (local.ty.clone(), local.span)).collect();
+        let expected: Vec<(hir::Type, Span)> = ids
+            .iter()
+            .map(|id| &procedure.locals[id.index()])
+            .map(|local| (local.ty.substitute(renaming), local.span))
+            .collect();
         if expected.len() != formals.len() {
             self.error(SemaError::ImplArity {
                 name: name.name.clone(),
@@ -263,7 +338,10 @@ impl Checker {
             });
         }
         for (formal, (ty, proc_param)) in formals.iter().zip(&expected) {
-            if !compatible(&formal.ty, ty) {
+            if !formal.ty.alpha_equal(ty)
+                && !super::types::contains_error(&formal.ty)
+                && !super::types::contains_error(ty)
+            {
                 self.error(SemaError::ImplParamType {
                     name: formal.name.clone(),
                     span: formal.span,
@@ -281,7 +359,13 @@ impl Checker {
         let first_local = locals.table.len();
         for decl in &body.locals {
             for group in &decl.groups {
-                let ty = self.resolve_type(&group.ty, &[]);
+                let ty = self.resolve_type(&group.ty, header.type_scope);
+                let assumption = decl.attrs.iter().chain(&group.attrs).any(|attr| attr.name.name == "assumption");
+                if assumption
+                    && (group.where_clause.is_some() || !(ty == hir::Type::Bool || super::types::is_error(&ty)))
+                {
+                    self.error(SemaError::AssumptionVariable { span: group.span });
+                }
                 let new = group
                     .names
                     .iter()
@@ -297,12 +381,17 @@ impl Checker {
                 self.add_locals(&mut locals, new);
             }
         }
+        if !header.is_procedure_body {
+            let mut scope = Scope::of_locals(&locals.table, &locals.names, header.type_scope, None);
+            self.check_attrs(&mut scope, header.attrs);
+        }
         let groups = body.locals.iter().flat_map(|decl| &decl.groups);
-        let wheres = self.check_local_wheres(&locals.table, &locals.names, groups, first_local, None);
+        let wheres =
+            self.check_local_wheres(&locals.table, &locals.names, groups, first_local, header.type_scope, None);
         store_wheres(&mut locals.table, wheres);
         let (labels, label_names) = self.collect_labels(&body.stmts);
         let stmts = {
-            let scope = Scope { locals: &locals.table, names: &locals.names, bound: Vec::new(), old: None };
+            let scope = Scope::of_locals(&locals.table, &locals.names, header.type_scope, None);
             let mut cx = BodyCx::new(scope, header.proc, &labels, &label_names);
             self.stmts(&mut cx, &body.stmts)
         };
@@ -312,6 +401,7 @@ impl Checker {
             // An implementation of an unknown procedure was reported; the id is never read.
             proc: header.proc.unwrap_or(ProcId(u32::MAX)),
             name: header.name.to_string(),
+            type_params: header.type_params,
             locals: locals.table,
             ins: (0..header.in_count).map(LocalId::from_index).collect(),
             outs: (header.in_count..outs_end).map(LocalId::from_index).collect(),
@@ -323,6 +413,19 @@ impl Checker {
         if let Some(proc) = header.proc {
             self.program.procedures[proc.index()].implementations.push(id);
         }
+    }
+}
+
+/// The attributes of a declaration itself (not of its parts).
+fn decl_attrs(decl: &ast::Decl) -> &[ast::Attribute] {
+    match decl {
+        ast::Decl::Type(decl) => &decl.attrs,
+        ast::Decl::Const(decl) => &decl.attrs,
+        ast::Decl::Function(decl) => &decl.attrs,
+        ast::Decl::Var(decl) => &decl.attrs,
+        // An axiom's attributes are checked with it (also the axioms of `uses` clauses);
+        // a procedure's and an implementation's see their formals (`{:_induction x}`).
+        ast::Decl::Axiom(_) | ast::Decl::Procedure(_) | ast::Decl::Implementation(_) => &[],
     }
 }
 

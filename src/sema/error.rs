@@ -28,12 +28,44 @@ pub enum SemaError {
     /// A written type nested deeper than the checker allows (map ranges nest without
     /// brackets); `span` is its first part too deep.
     TypeTooDeep { span: Span, limit: usize },
-    /// Type arguments given to a type that takes none.
-    TypeArguments { name: String, span: Span, decl: Span },
+    /// An attribute whose arguments break the rule Boogie checks for it.
+    Attribute { name: String, span: Span, rule: AttributeRule },
+    /// Two statements of one implementation with the same `{:id}`.
+    DuplicateStatementId { id: String, span: Span, first: Span },
+    /// An `{:assumption}` variable that is not a `bool` without a `where` clause.
+    AssumptionVariable { span: Span },
+    /// A type parameter named like one already in scope (Boogie forbids the shadowing).
+    TypeParamShadows { name: String, span: Span, outer: Span },
+    /// A type declared with a name the bit-vector types own (`bv16`).
+    BitVectorTypeName { name: String, span: Span },
+    /// A type applied to the wrong number of type arguments; `decl` is its declaration
+    /// (none for a type parameter or a built-in type).
+    TypeArguments { name: String, span: Span, expected: usize, found: usize, decl: Option<Span> },
+    /// A type parameter that the types which must determine it do not mention: a map
+    /// type's domain, a quantifier's bound variables, a function's or procedure's
+    /// signature.
+    UnusedTypeParam { name: String, span: Span, context: TypeParamContext },
+    /// A type argument that neither the arguments nor the context determine: a warning,
+    /// and the argument is `int` (Boogie's rule).
+    AmbiguousTypeArgument { name: String, span: Span },
+    /// An implementation with a different number of type parameters than its procedure.
+    ImplTypeParams { name: String, span: Span, expected: usize, found: usize, proc_decl: Span },
+    /// A bit-vector literal whose value does not fit its width.
+    BitVectorLiteral { span: Span, width: u32 },
+    /// `e[high:low]` outside the bits of `e` (or with `high < low`).
+    ExtractBounds { span: Span, high: u32, low: u32, width: u32 },
+    /// A code expression (`|{ ... }|`) whose blocks are malformed (a missing `return`,
+    /// a jump to an unknown label).
+    CodeExpr { span: Span, problem: CodeExprProblem },
     /// An expression of the wrong type; `because` is what fixed the expected type.
     Mismatch { span: Span, expected: ShownType, found: ShownType, because: Option<Span> },
     /// An operand of the wrong type for a built-in operator.
     Operand { op: &'static str, span: Span, expected: ShownType, found: ShownType },
+    /// An operand outside the types a built-in operator takes (`expected` says which,
+    /// in words: "`int` or `real`", "a bit-vector").
+    OperandKinds { op: &'static str, span: Span, expected: &'static str, found: ShownType },
+    /// A decimal literal whose exponent is too large to represent exactly.
+    DecimalTooLarge { span: Span },
     /// `==`, `!=` or `<:` between different types.
     Compare { op: &'static str, span: Span, lhs: ShownType, rhs: ShownType },
     /// Indexing into something that is not a map.
@@ -103,6 +135,7 @@ pub enum DeclKind {
     Local,
     BoundVar,
     Label,
+    TypeParam,
 }
 
 impl DeclKind {
@@ -119,6 +152,7 @@ impl DeclKind {
             DeclKind::Local => "local variable",
             DeclKind::BoundVar => "bound variable",
             DeclKind::Label => "label",
+            DeclKind::TypeParam => "type parameter",
         }
     }
 }
@@ -127,6 +161,7 @@ impl DeclKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NameKind {
     Type,
+    Constant,
     Variable,
     Global,
     Function,
@@ -138,6 +173,7 @@ impl NameKind {
     fn noun(self) -> &'static str {
         match self {
             NameKind::Type => "type",
+            NameKind::Constant => "constant",
             NameKind::Variable => "variable",
             NameKind::Global => "global variable",
             NameKind::Function => "function",
@@ -149,6 +185,7 @@ impl NameKind {
     fn with_article(self) -> &'static str {
         match self {
             NameKind::Type => "a type",
+            NameKind::Constant => "a constant",
             NameKind::Variable => "a variable",
             NameKind::Global => "a global variable",
             NameKind::Function => "a function",
@@ -158,64 +195,66 @@ impl NameKind {
     }
 }
 
+/// The rule an attribute's arguments break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttributeRule {
+    /// `{:minimize e}`, `{:maximize e}`.
+    Objective,
+    /// `{:verified_under e}`.
+    VerifiedUnder,
+}
+
+/// Where a type parameter must occur.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeParamContext {
+    MapType,
+    Quantifier,
+    Function,
+    Procedure,
+}
+
+/// What is wrong with a code expression's blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeExprProblem {
+    /// A block that ends without `goto` or `return e`.
+    NoTransfer,
+    /// `return;` without a value.
+    ReturnWithoutValue,
+}
+
 /// Constructs seedgen parses but does not check or execute yet (DESIGN.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unsupported {
-    TypeParameters,
-    TypeConstructor,
-    SynonymParameters,
-    PolymorphicMap,
-    RealType,
-    BitVectorType,
     FloatType,
-    RealLiteral,
-    BitVectorLiteral,
-    Concat,
-    Extract,
-    RealDivision,
-    Power,
-    Conversion,
-    OrderSpec,
+    /// `bvN` wider than seedgen's limit.
+    WideBitVector,
     Datatype,
     Yield,
     Par,
     AsyncCall,
-    FreeCall,
     Yields,
 }
 
 impl Unsupported {
     fn message(self) -> &'static str {
         match self {
-            Unsupported::TypeParameters => "type parameters are not supported yet",
-            Unsupported::TypeConstructor => "type constructors with parameters are not supported yet",
-            Unsupported::SynonymParameters => "type synonyms with parameters are not supported yet",
-            Unsupported::PolymorphicMap => "polymorphic map types are not supported yet",
-            Unsupported::RealType => "the type `real` is not supported yet",
-            Unsupported::BitVectorType => "bit-vector types are not supported yet",
-            Unsupported::FloatType => "floating-point types are not supported yet",
-            Unsupported::RealLiteral => "real literals are not supported yet",
-            Unsupported::BitVectorLiteral => "bit-vector literals are not supported yet",
-            Unsupported::Concat => "bit-vector concatenation `++` is not supported yet",
-            Unsupported::Extract => "bit-vector extraction is not supported yet",
-            Unsupported::RealDivision => "real division `/` is not supported yet",
-            Unsupported::Power => "exponentiation `**` is not supported yet",
-            Unsupported::Conversion => "conversions between `int` and `real` are not supported yet",
-            Unsupported::OrderSpec => "`extends` order specifications are not supported yet",
+            Unsupported::FloatType => "floating-point types are not supported",
+            Unsupported::WideBitVector => "bit-vector types wider than 65536 bits are not supported",
             Unsupported::Datatype => "`{:datatype}` types are not supported yet",
-            Unsupported::Yield => "`yield` is not supported yet",
-            Unsupported::Par => "`par` calls are not supported yet",
-            Unsupported::AsyncCall => "`async call` is not supported yet",
-            Unsupported::FreeCall => "`free call` is not supported yet",
-            Unsupported::Yields => "`{:yields}` procedures are not supported yet",
+            Unsupported::Yield => "`yield` is not supported",
+            Unsupported::Par => "`par` calls are not supported",
+            Unsupported::AsyncCall => "`async call` is not supported",
+            Unsupported::Yields => "`{:yields}` procedures are not supported",
         }
     }
 
     fn help(self) -> Option<&'static str> {
         match self {
-            Unsupported::RealDivision => Some("for integer division write `div`"),
             Unsupported::Yield | Unsupported::Par | Unsupported::AsyncCall | Unsupported::Yields => {
                 Some("seedgen does not support CIVL's concurrency constructs")
+            }
+            Unsupported::FloatType => {
+                Some("seedgen reads Boogie 2 without floating point; use `real` for exact arithmetic")
             }
             _ => None,
         }
@@ -288,10 +327,22 @@ pub enum ParamSide {
 pub enum ShownType {
     Int,
     Bool,
-    Named(String),
-    Map(Vec<ShownType>, Box<ShownType>),
-    /// A type that could not be resolved; never shown, because its error was reported.
+    Real,
+    BitVector(u32),
+    /// A type constructor with its arguments, or a type parameter (no arguments).
+    Named(String, Vec<ShownType>),
+    /// Type parameters, domain, range.
+    Map(Vec<String>, Vec<ShownType>, Box<ShownType>),
+    /// A type that could not be resolved or inferred; never shown alone, because its
+    /// error was reported.
     Unknown,
+}
+
+impl ShownType {
+    /// Whether the type needs parentheses as a type constructor's argument.
+    fn is_compound(&self) -> bool {
+        matches!(self, ShownType::Map(..)) || matches!(self, ShownType::Named(_, args) if !args.is_empty())
+    }
 }
 
 impl fmt::Display for ShownType {
@@ -299,8 +350,23 @@ impl fmt::Display for ShownType {
         match self {
             ShownType::Int => f.write_str("int"),
             ShownType::Bool => f.write_str("bool"),
-            ShownType::Named(name) => f.write_str(name),
-            ShownType::Map(domain, range) => {
+            ShownType::Real => f.write_str("real"),
+            ShownType::BitVector(width) => write!(f, "bv{width}"),
+            ShownType::Named(name, args) => {
+                f.write_str(name)?;
+                for arg in args {
+                    if arg.is_compound() {
+                        write!(f, " ({arg})")?;
+                    } else {
+                        write!(f, " {arg}")?;
+                    }
+                }
+                Ok(())
+            }
+            ShownType::Map(params, domain, range) => {
+                if !params.is_empty() {
+                    write!(f, "<{}>", params.join(", "))?;
+                }
                 f.write_str("[")?;
                 for (position, index) in domain.iter().enumerate() {
                     if position > 0 {
@@ -324,6 +390,11 @@ fn plural(count: usize, singular: &str, plural: &str) -> String {
 }
 
 impl SemaError {
+    /// Whether the problem is a warning: the program is still accepted.
+    pub fn is_warning(&self) -> bool {
+        matches!(self, SemaError::AmbiguousTypeArgument { .. })
+    }
+
     /// Where the problem is: the span of the primary label.
     pub fn span(&self) -> Span {
         match self {
@@ -335,6 +406,19 @@ impl SemaError {
             | SemaError::TypeTooLarge { span, .. }
             | SemaError::TypeTooDeep { span, .. }
             | SemaError::TypeArguments { span, .. }
+            | SemaError::OperandKinds { span, .. }
+            | SemaError::Attribute { span, .. }
+            | SemaError::DuplicateStatementId { span, .. }
+            | SemaError::AssumptionVariable { span }
+            | SemaError::TypeParamShadows { span, .. }
+            | SemaError::BitVectorTypeName { span, .. }
+            | SemaError::DecimalTooLarge { span }
+            | SemaError::UnusedTypeParam { span, .. }
+            | SemaError::AmbiguousTypeArgument { span, .. }
+            | SemaError::ImplTypeParams { span, .. }
+            | SemaError::BitVectorLiteral { span, .. }
+            | SemaError::ExtractBounds { span, .. }
+            | SemaError::CodeExpr { span, .. }
             | SemaError::Mismatch { span, .. }
             | SemaError::Operand { span, .. }
             | SemaError::Compare { span, .. }
@@ -422,10 +506,105 @@ impl SemaError {
                     .with_primary(*span, "this part is too deep")
                     .with_note("seedgen limits nesting so that no input can exhaust its stack")
             }
-            SemaError::TypeArguments { name, span, decl } => {
-                Diagnostic::error(format!("type `{name}` takes no type arguments"))
-                    .with_primary(*span, "type arguments given here")
-                    .with_secondary(*decl, format!("`{name}` declared here"))
+            SemaError::TypeArguments { name, span, expected, found, decl } => {
+                let message = if *expected == 0 {
+                    format!("type `{name}` takes no type arguments")
+                } else {
+                    format!(
+                        "type `{name}` takes {} but {found} {} given",
+                        plural(*expected, "type argument", "type arguments"),
+                        if *found == 1 { "was" } else { "were" }
+                    )
+                };
+                let diagnostic = Diagnostic::error(message).with_primary(*span, "used here");
+                match decl {
+                    Some(decl) => diagnostic.with_secondary(*decl, format!("`{name}` declared here")),
+                    None => diagnostic,
+                }
+            }
+            SemaError::UnusedTypeParam { name, span, context } => {
+                let (message, help) = match context {
+                    TypeParamContext::MapType => {
+                        ("the map type", "a map's type parameters are determined by its indices or its values")
+                    }
+                    TypeParamContext::Quantifier => (
+                        "the types of the bound variables",
+                        "a quantifier's type parameters are determined by its bound variables",
+                    ),
+                    TypeParamContext::Function => (
+                        "the function's signature",
+                        "declare the type parameter only where a parameter or the result uses it",
+                    ),
+                    TypeParamContext::Procedure => {
+                        ("the procedure's signature", "declare the type parameter only where a parameter uses it")
+                    }
+                };
+                Diagnostic::error(format!("type parameter `{name}` does not occur in {message}"))
+                    .with_primary(*span, "declared here")
+                    .with_help(help)
+            }
+            SemaError::Attribute { name, span, rule } => {
+                let message = match rule {
+                    AttributeRule::Objective => {
+                        format!("`{{:{name}}}` takes one expression of type `int`, `real` or a bit-vector")
+                    }
+                    AttributeRule::VerifiedUnder => format!("`{{:{name}}}` takes one `bool` expression"),
+                };
+                Diagnostic::error(message).with_primary(*span, "this attribute")
+            }
+            SemaError::DuplicateStatementId { id, span, first } => Diagnostic::error(format!(
+                "two statements have the id `{id}`"
+            ))
+            .with_primary(*span, "second use")
+            .with_secondary(*first, "first used here")
+            .with_note(
+                "a statement's `{:id}` names it in Boogie's reports, so it must be unique in its implementation",
+            ),
+            SemaError::AssumptionVariable { span } => {
+                Diagnostic::error("an `{:assumption}` variable must be a `bool` without a `where` clause")
+                    .with_primary(*span, "declared here")
+            }
+            SemaError::TypeParamShadows { name, span, outer } => {
+                Diagnostic::error(format!("type parameter `{name}` is already declared"))
+                    .with_primary(*span, "declared again here")
+                    .with_secondary(*outer, "the enclosing declaration")
+                    .with_help("rename one of them")
+            }
+            SemaError::BitVectorTypeName { name, span } => {
+                Diagnostic::error(format!("`{name}` names a bit-vector type and cannot be declared"))
+                    .with_primary(*span, "declared here")
+            }
+            SemaError::OperandKinds { op, span, expected, found } => {
+                Diagnostic::error(format!("`{op}` cannot be applied to `{found}`"))
+                    .with_primary(*span, format!("expected {expected}, found `{found}`"))
+            }
+            SemaError::DecimalTooLarge { span } => Diagnostic::error("decimal literal too large to represent exactly")
+                .with_primary(*span, "its exponent is beyond 100000"),
+            SemaError::AmbiguousTypeArgument { name, span } => {
+                Diagnostic::warning(format!("type argument `{name}` is ambiguous; it is instantiated to `int`"))
+                    .with_primary(*span, "the arguments and the context leave it open")
+                    .with_help("add a type coercion, e.g. `e : T`")
+            }
+            SemaError::ImplTypeParams { name, span, expected, found, proc_decl } => Diagnostic::error(format!(
+                "implementation of `{name}` has {} but its procedure has {expected}",
+                plural(*found, "type parameter", "type parameters")
+            ))
+            .with_primary(*span, "declared here")
+            .with_secondary(*proc_decl, "the procedure is declared here"),
+            SemaError::BitVectorLiteral { span, width } => {
+                Diagnostic::error(format!("bit-vector literal does not fit in {width} bits"))
+                    .with_primary(*span, format!("this value needs more than {width} bits"))
+            }
+            SemaError::ExtractBounds { span, high, low, width } => {
+                Diagnostic::error(format!("bits `[{high}:{low}]` are not within a `bv{width}`"))
+                    .with_primary(*span, format!("needs {low} <= {high} <= {width}"))
+            }
+            SemaError::CodeExpr { span, problem } => {
+                let message = match problem {
+                    CodeExprProblem::NoTransfer => "a block of a code expression must end with `goto` or `return e`",
+                    CodeExprProblem::ReturnWithoutValue => "`return` in a code expression needs a boolean value",
+                };
+                Diagnostic::error(message).with_primary(*span, "here")
             }
             SemaError::Mismatch { span, expected, found, because } => {
                 let diagnostic = Diagnostic::error("mismatched types")
@@ -654,9 +833,18 @@ mod tests {
     #[test]
     fn shown_types_print_as_boogie_types() {
         let map = ShownType::Map(
-            vec![ShownType::Int, ShownType::Named("Ref".to_string())],
-            Box::new(ShownType::Map(vec![ShownType::Int], Box::new(ShownType::Bool))),
+            Vec::new(),
+            vec![ShownType::Int, ShownType::Named("Ref".to_string(), Vec::new())],
+            Box::new(ShownType::Map(Vec::new(), vec![ShownType::Int], Box::new(ShownType::Bool))),
         );
         assert_eq!(map.to_string(), "[int, Ref][int]bool");
+        let field =
+            ShownType::Named("Field".to_string(), vec![ShownType::Named("Seq".to_string(), vec![ShownType::Int])]);
+        let heap = ShownType::Map(
+            vec!["a".to_string()],
+            vec![ShownType::Named("ref".to_string(), Vec::new()), field],
+            Box::new(ShownType::BitVector(8)),
+        );
+        assert_eq!(heap.to_string(), "<a>[ref, Field (Seq int)]bv8");
     }
 }

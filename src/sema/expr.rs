@@ -3,18 +3,24 @@
 //!
 //! Every checked expression carries its type; a subexpression that failed to check has
 //! the error type, which every rule accepts silently, so one mistake is one error.
+//! Type arguments are inferred by unification ([`super::types`]): an application of a
+//! polymorphic function or map instantiates its type parameters with inference
+//! variables, which its arguments, its context or a coercion `e : T` solve; the caller
+//! of [`Checker::expr`] settles them once the context is known.
 //! Expressions nest at most `MAX_EXPR_DEPTH` deep (the parser guarantees it), so the
 //! recursion is bounded; each rule lives in its own function so that the recursive
 //! dispatcher's frame stays small.
 
-use super::error::{DeclKind, NameKind, OldContext, SemaError, Unsupported};
-use super::hir::{self, BinaryOp, BoundId, LocalId, LocalKind, Quantifier, Type, UnaryOp, Var};
-use super::types::{compatible, is_error, join, map_type, ERROR};
-use super::{span_of_names, Checker, GlobalValue};
+use super::error::{DeclKind, NameKind, OldContext, SemaError};
+use super::hir::{self, BinaryOp, BoundId, LocalId, LocalKind, Quantifier, Type, TypeParamId, UnaryOp, Var};
+use super::types::{is_error, join, TypeScope, ERROR};
+use super::{Checker, GlobalValue};
 use crate::source::Span;
 use crate::syntax::ast;
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// What names an expression can see, besides the global constants and variables.
 pub(super) struct Scope<'a> {
@@ -24,6 +30,9 @@ pub(super) struct Scope<'a> {
     pub(super) names: &'a BTreeMap<String, LocalId>,
     /// Bound variables, innermost last.
     pub(super) bound: Vec<BoundName>,
+    /// Type parameters in scope (the enclosing declaration's, then quantifiers'),
+    /// innermost last.
+    pub(super) type_params: Vec<(String, TypeParamId)>,
     /// `None` where `old` is allowed, else where the expression is (for the message).
     pub(super) old: Option<OldContext>,
 }
@@ -39,7 +48,20 @@ static NO_NAMES: BTreeMap<String, LocalId> = BTreeMap::new();
 impl Scope<'static> {
     /// The scope of a declaration outside every procedure.
     pub(super) fn global(old: OldContext) -> Scope<'static> {
-        Scope { locals: &[], names: &NO_NAMES, bound: Vec::new(), old: Some(old) }
+        Scope { locals: &[], names: &NO_NAMES, bound: Vec::new(), type_params: Vec::new(), old: Some(old) }
+    }
+}
+
+impl<'a> Scope<'a> {
+    /// The scope of a procedure's or implementation's locals `names` (`locals` is its
+    /// table), under its type parameters.
+    pub(super) fn of_locals(
+        locals: &'a [hir::Local],
+        names: &'a BTreeMap<String, LocalId>,
+        type_params: &TypeScope,
+        old: Option<OldContext>,
+    ) -> Scope<'a> {
+        Scope { locals, names, bound: Vec::new(), type_params: type_params.to_vec(), old }
     }
 }
 
@@ -52,10 +74,39 @@ fn typed(kind: hir::ExprKind, ty: Type, span: Span) -> hir::Expr {
     hir::Expr { kind, ty, span }
 }
 
+/// Which built-in types an arithmetic or comparison operator takes.
+#[derive(Clone, Copy)]
+enum Numeric {
+    /// `int` or `real`, both operands alike.
+    IntOrReal,
+    /// `int` only (`div`, `mod`).
+    Int,
+    /// `real` only (`**`).
+    Real,
+}
+
+/// The exact value of a decimal literal as the lexer reads it: `1.5`, `2e3`, `1.5e-3`.
+pub(super) fn decimal_value(text: &str) -> Option<BigRational> {
+    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, exponent.parse::<i64>().ok()?),
+        None => (text, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: BigInt = format!("{whole}{fraction}").parse().ok()?;
+    let scale = exponent.checked_sub(i64::try_from(fraction.len()).ok()?)?;
+    // Decimal exponents beyond this would make numbers no test can print.
+    if scale.unsigned_abs() > 100_000 {
+        return None;
+    }
+    let power = num_traits::pow(BigInt::from(10), scale.unsigned_abs() as usize);
+    Some(if scale >= 0 { BigRational::from_integer(digits * power) } else { BigRational::new(digits, power) })
+}
+
 impl Checker {
     /// The recursive dispatcher. Only the rules with subexpressions recurse, and each of
     /// them checks its children and hands them to a non-recursive `finish_*` function,
     /// so that the frames on the recursion path hold little more than the children.
+    /// Inference variables it makes are left for the caller to settle.
     pub(super) fn expr(&mut self, scope: &mut Scope, expr: &ast::Expr) -> hir::Expr {
         let span = expr.span;
         match &expr.kind {
@@ -65,16 +116,14 @@ impl Checker {
             ast::ExprKind::Binary { op, lhs, rhs } => self.binary_expr(scope, *op, lhs, rhs, span),
             ast::ExprKind::Select { map, indices } => self.select_expr(scope, map, indices, span),
             ast::ExprKind::Store { map, indices, value } => self.store_expr(scope, map, indices, value, span),
-            ast::ExprKind::Extract { operand, .. } => {
-                self.unsupported_operand_expr(scope, operand, span, Unsupported::Extract)
-            }
-            ast::ExprKind::Convert { operand, .. } => {
-                self.unsupported_operand_expr(scope, operand, span, Unsupported::Conversion)
-            }
+            ast::ExprKind::Extract { operand, high, low } => self.extract_expr(scope, operand, high, low, span),
+            ast::ExprKind::Convert { to, operand } => self.convert_expr(scope, *to, operand, span),
+            ast::ExprKind::Coerce { operand, ty } => self.coerce_expr(scope, operand, ty),
             ast::ExprKind::IfThenElse { cond, then_expr, else_expr } => {
                 self.if_then_else_expr(scope, [cond, then_expr, else_expr], span)
             }
             ast::ExprKind::Quant { .. } => self.quant_expr(scope, expr),
+            ast::ExprKind::Let { .. } => self.let_expr(scope, expr),
             _ => self.leaf_expr(scope, expr),
         }
     }
@@ -90,22 +139,20 @@ impl Checker {
 
     /// Reports `found` where `expected` was needed, unless either is the error type.
     pub(super) fn expect_type(&mut self, expr: &hir::Expr, expected: &Type, because: Option<Span>) {
-        if !compatible(&expr.ty, expected) {
+        if !self.unify(&expr.ty, expected) {
             let (expected, found) = (self.shown(expected), self.shown(&expr.ty));
             self.error(SemaError::Mismatch { span: expr.span, expected, found, because });
         }
     }
 
-    /// Checks an expression that must be a boolean (assertions, guards, contracts).
+    /// Checks an expression that must be a boolean (assertions, guards, contracts), and
+    /// settles it.
     pub(super) fn bool_expr(&mut self, scope: &mut Scope, expr: &ast::Expr) -> hir::Expr {
-        let checked = self.expr(scope, expr);
+        let mark = self.inference_mark();
+        let mut checked = self.expr(scope, expr);
         self.expect_type(&checked, &Type::Bool, None);
+        self.settle(mark, &mut checked);
         checked
-    }
-
-    fn unsupported_expr(&mut self, construct: Unsupported, span: Span) -> hir::Expr {
-        self.error(SemaError::NotSupported { construct, span });
-        error_expr(span)
     }
 
     #[inline(never)]
@@ -114,8 +161,14 @@ impl Checker {
         match &expr.kind {
             ast::ExprKind::Bool(value) => typed(hir::ExprKind::Bool(*value), Type::Bool, span),
             ast::ExprKind::Int(value) => typed(hir::ExprKind::Int(BigInt::from(value.clone())), Type::Int, span),
-            ast::ExprKind::Real(_) => self.unsupported_expr(Unsupported::RealLiteral, span),
-            ast::ExprKind::BitVector { .. } => self.unsupported_expr(Unsupported::BitVectorLiteral, span),
+            ast::ExprKind::Real(text) => match decimal_value(text) {
+                Some(value) => typed(hir::ExprKind::Real(value), Type::Real, span),
+                None => {
+                    self.error(SemaError::DecimalTooLarge { span });
+                    error_expr(span)
+                }
+            },
+            ast::ExprKind::BitVector { value, width } => self.bit_vector_literal(value, *width, span),
             ast::ExprKind::Var(name) => match self.lookup_var(scope, name) {
                 Some((var, ty)) => typed(hir::ExprKind::Var(var), ty, name.span),
                 None => error_expr(name.span),
@@ -123,6 +176,14 @@ impl Checker {
             ast::ExprKind::Dropped => unreachable!("the parser never produces ExprKind::Dropped"),
             _ => unreachable!("`expr` dispatches expressions with children elsewhere"),
         }
+    }
+
+    fn bit_vector_literal(&mut self, value: &BigUint, width: u32, span: Span) -> hir::Expr {
+        if value.bits() > u64::from(width) {
+            self.error(SemaError::BitVectorLiteral { span, width });
+            return error_expr(span);
+        }
+        typed(hir::ExprKind::BitVector { value: value.clone(), width }, Type::BitVector(width), span)
     }
 
     /// Resolves a variable name: bound variables, then locals, then globals.
@@ -186,12 +247,16 @@ impl Checker {
         self.finish_apply(scope, func, args, span)
     }
 
+    /// A function application: its type parameters instantiated with inference
+    /// variables, which the arguments (and, for a parameter only the result mentions,
+    /// the context) solve.
     #[inline(never)]
     fn finish_apply(&mut self, scope: &Scope, func: &ast::Ident, args: Vec<hir::Expr>, span: Span) -> hir::Expr {
         let Some(id) = self.resolve_function(scope, func) else {
             return error_expr(span);
         };
         let function = &self.program.functions[id.index()];
+        let type_params = function.type_params.clone();
         let params: Vec<(Type, Span)> = function.params.iter().map(|param| (param.ty.clone(), param.span)).collect();
         let result = function.result.clone();
         if params.len() != args.len() {
@@ -204,10 +269,12 @@ impl Checker {
                 decl: self.function_name_spans[id.index()],
             });
         }
+        let instance = self.instantiate(&type_params, span);
         for (arg, (ty, param_span)) in args.iter().zip(&params) {
-            self.expect_type(arg, ty, Some(*param_span));
+            self.expect_type(arg, &ty.substitute(&instance), Some(*param_span));
         }
-        typed(hir::ExprKind::Apply { func: id, args }, result, span)
+        let type_args = instance.iter().map(|(_, ty)| ty.clone()).collect();
+        typed(hir::ExprKind::Apply { func: id, type_args, args }, result.substitute(&instance), span)
     }
 
     fn resolve_function(&mut self, scope: &Scope, func: &ast::Ident) -> Option<hir::FunctionId> {
@@ -251,10 +318,35 @@ impl Checker {
 
     /// Reports an operand of a built-in operator that does not have the type it needs.
     fn expect_operand(&mut self, op: &'static str, operand: &hir::Expr, expected: &Type) {
-        if !compatible(&operand.ty, expected) {
+        if !self.unify(&operand.ty, expected) {
             let (expected, found) = (self.shown(expected), self.shown(&operand.ty));
             self.error(SemaError::Operand { op, span: operand.span, expected, found });
         }
+    }
+
+    /// The type both operands of an arithmetic operator or comparison share, reporting
+    /// operands outside `allowed` or of different types; the error type after an error.
+    fn numeric_operands(&mut self, op: &'static str, allowed: Numeric, lhs: &hir::Expr, rhs: &hir::Expr) -> Type {
+        let lhs_ty = self.resolved(&lhs.ty);
+        let ty = match (allowed, &lhs_ty) {
+            (_, ty) if is_error(ty) => return ERROR,
+            (Numeric::IntOrReal, Type::Int | Type::Real) => lhs_ty.clone(),
+            (Numeric::Int, _) => Type::Int,
+            (Numeric::Real, _) => Type::Real,
+            (Numeric::IntOrReal, _) => {
+                // The right operand may say which (the left one's type is not known yet).
+                let rhs_ty = self.resolved(&rhs.ty);
+                if matches!(rhs_ty, Type::Int | Type::Real) && self.unify(&lhs.ty, &rhs_ty) {
+                    return rhs_ty;
+                }
+                let found = self.shown(&lhs.ty);
+                self.error(SemaError::OperandKinds { op, span: lhs.span, expected: "`int` or `real`", found });
+                return ERROR;
+            }
+        };
+        self.expect_operand(op, lhs, &ty);
+        self.expect_operand(op, rhs, &ty);
+        ty
     }
 
     #[inline(never)]
@@ -265,11 +357,25 @@ impl Checker {
 
     #[inline(never)]
     fn finish_unary(&mut self, op: ast::UnaryOp, operand: Box<hir::Expr>, span: Span) -> hir::Expr {
-        let (op, symbol, ty) = match op {
-            ast::UnaryOp::Not => (UnaryOp::Not, "!", Type::Bool),
-            ast::UnaryOp::Neg => (UnaryOp::Neg, "-", Type::Int),
+        let (op, ty) = match op {
+            ast::UnaryOp::Not => {
+                self.expect_operand("!", &operand, &Type::Bool);
+                (UnaryOp::Not, Type::Bool)
+            }
+            ast::UnaryOp::Neg => {
+                let ty = match self.resolved(&operand.ty) {
+                    ty @ (Type::Int | Type::Real) => ty,
+                    ty if is_error(&ty) => ERROR,
+                    _ => {
+                        let found = self.shown(&operand.ty);
+                        let expected = "`int` or `real`";
+                        self.error(SemaError::OperandKinds { op: "-", span: operand.span, expected, found });
+                        ERROR
+                    }
+                };
+                (UnaryOp::Neg, ty)
+            }
         };
-        self.expect_operand(symbol, &operand, &ty);
         typed(hir::ExprKind::Unary { op, operand }, ty, span)
     }
 
@@ -290,50 +396,178 @@ impl Checker {
     #[inline(never)]
     fn finish_binary(&mut self, op: ast::BinaryOp, lhs: Box<hir::Expr>, rhs: Box<hir::Expr>, span: Span) -> hir::Expr {
         let symbol = op.symbol();
-        let (hir_op, operand, result) = match op {
-            ast::BinaryOp::Iff => (BinaryOp::Iff, Some(Type::Bool), Type::Bool),
-            ast::BinaryOp::Implies | ast::BinaryOp::Explies => (BinaryOp::Implies, Some(Type::Bool), Type::Bool),
-            ast::BinaryOp::And => (BinaryOp::And, Some(Type::Bool), Type::Bool),
-            ast::BinaryOp::Or => (BinaryOp::Or, Some(Type::Bool), Type::Bool),
-            ast::BinaryOp::Eq => (BinaryOp::Eq, None, Type::Bool),
-            ast::BinaryOp::Neq => (BinaryOp::Neq, None, Type::Bool),
-            ast::BinaryOp::Subtype => (BinaryOp::Subtype, None, Type::Bool),
-            ast::BinaryOp::Lt => (BinaryOp::Lt, Some(Type::Int), Type::Bool),
-            ast::BinaryOp::Le => (BinaryOp::Le, Some(Type::Int), Type::Bool),
-            ast::BinaryOp::Gt => (BinaryOp::Gt, Some(Type::Int), Type::Bool),
-            ast::BinaryOp::Ge => (BinaryOp::Ge, Some(Type::Int), Type::Bool),
-            ast::BinaryOp::Add => (BinaryOp::Add, Some(Type::Int), Type::Int),
-            ast::BinaryOp::Sub => (BinaryOp::Sub, Some(Type::Int), Type::Int),
-            ast::BinaryOp::Mul => (BinaryOp::Mul, Some(Type::Int), Type::Int),
-            ast::BinaryOp::Div => (BinaryOp::Div, Some(Type::Int), Type::Int),
-            ast::BinaryOp::Mod => (BinaryOp::Mod, Some(Type::Int), Type::Int),
-            ast::BinaryOp::Concat => return self.unsupported_expr(Unsupported::Concat, span),
-            ast::BinaryOp::RealDiv => return self.unsupported_expr(Unsupported::RealDivision, span),
-            ast::BinaryOp::Power => return self.unsupported_expr(Unsupported::Power, span),
-        };
-        match &operand {
-            Some(operand) => {
-                self.expect_operand(symbol, &lhs, operand);
-                self.expect_operand(symbol, &rhs, operand);
+        let (hir_op, ty) = match op {
+            ast::BinaryOp::Iff
+            | ast::BinaryOp::Implies
+            | ast::BinaryOp::Explies
+            | ast::BinaryOp::And
+            | ast::BinaryOp::Or => {
+                self.expect_operand(symbol, &lhs, &Type::Bool);
+                self.expect_operand(symbol, &rhs, &Type::Bool);
+                let hir_op = match op {
+                    ast::BinaryOp::Iff => BinaryOp::Iff,
+                    ast::BinaryOp::And => BinaryOp::And,
+                    ast::BinaryOp::Or => BinaryOp::Or,
+                    _ => BinaryOp::Implies,
+                };
+                (hir_op, Type::Bool)
             }
-            None => {
-                if !compatible(&lhs.ty, &rhs.ty) {
+            ast::BinaryOp::Eq | ast::BinaryOp::Neq | ast::BinaryOp::Subtype => {
+                // Boogie compares values whose types could be equal (type parameters in
+                // scope unify with anything); `<:` needs equal types.
+                let comparable = if op == ast::BinaryOp::Subtype {
+                    self.unify(&lhs.ty, &rhs.ty)
+                } else {
+                    self.unify_loosely(&lhs.ty, &rhs.ty)
+                };
+                if !comparable {
                     let (lhs, rhs) = (self.shown(&lhs.ty), self.shown(&rhs.ty));
                     self.error(SemaError::Compare { op: symbol, span, lhs, rhs });
                 }
+                let hir_op = match op {
+                    ast::BinaryOp::Eq => BinaryOp::Eq,
+                    ast::BinaryOp::Neq => BinaryOp::Neq,
+                    _ => BinaryOp::Subtype,
+                };
+                (hir_op, Type::Bool)
             }
-        }
+            ast::BinaryOp::Lt | ast::BinaryOp::Le | ast::BinaryOp::Gt | ast::BinaryOp::Ge => {
+                self.numeric_operands(symbol, Numeric::IntOrReal, &lhs, &rhs);
+                let hir_op = match op {
+                    ast::BinaryOp::Lt => BinaryOp::Lt,
+                    ast::BinaryOp::Le => BinaryOp::Le,
+                    ast::BinaryOp::Gt => BinaryOp::Gt,
+                    _ => BinaryOp::Ge,
+                };
+                (hir_op, Type::Bool)
+            }
+            ast::BinaryOp::Add | ast::BinaryOp::Sub | ast::BinaryOp::Mul => {
+                let ty = self.numeric_operands(symbol, Numeric::IntOrReal, &lhs, &rhs);
+                let hir_op = match op {
+                    ast::BinaryOp::Add => BinaryOp::Add,
+                    ast::BinaryOp::Sub => BinaryOp::Sub,
+                    _ => BinaryOp::Mul,
+                };
+                (hir_op, ty)
+            }
+            ast::BinaryOp::Div | ast::BinaryOp::Mod => {
+                let ty = self.numeric_operands(symbol, Numeric::Int, &lhs, &rhs);
+                (if op == ast::BinaryOp::Div { BinaryOp::Div } else { BinaryOp::Mod }, ty)
+            }
+            ast::BinaryOp::Power => (BinaryOp::Power, self.numeric_operands(symbol, Numeric::Real, &lhs, &rhs)),
+            ast::BinaryOp::RealDiv => return self.real_division(lhs, rhs, span),
+            ast::BinaryOp::Concat => return self.concat(lhs, rhs, span),
+        };
         // `a <== b` is `b ==> a` (hir invariant), so later stages know one implication.
         let (lhs, rhs) = if op == ast::BinaryOp::Explies { (rhs, lhs) } else { (lhs, rhs) };
-        typed(hir::ExprKind::Binary { op: hir_op, lhs, rhs }, result, span)
+        typed(hir::ExprKind::Binary { op: hir_op, lhs, rhs }, ty, span)
+    }
+
+    /// `/` takes an `int` or a `real` on each side (Boogie's rule) and gives a `real`;
+    /// an `int` operand is converted, so later stages see two reals.
+    fn real_division(&mut self, lhs: Box<hir::Expr>, rhs: Box<hir::Expr>, span: Span) -> hir::Expr {
+        let lhs = self.as_real("/", lhs);
+        let rhs = self.as_real("/", rhs);
+        typed(hir::ExprKind::Binary { op: BinaryOp::RealDiv, lhs, rhs }, Type::Real, span)
+    }
+
+    fn as_real(&mut self, op: &'static str, operand: Box<hir::Expr>) -> Box<hir::Expr> {
+        match self.resolved(&operand.ty) {
+            Type::Real => operand,
+            Type::Int => {
+                let span = operand.span;
+                Box::new(typed(hir::ExprKind::Unary { op: UnaryOp::ToReal, operand }, Type::Real, span))
+            }
+            ty if is_error(&ty) => operand,
+            _ => {
+                let found = self.shown(&operand.ty);
+                self.error(SemaError::OperandKinds { op, span: operand.span, expected: "`int` or `real`", found });
+                operand
+            }
+        }
+    }
+
+    /// The width of a bit-vector operand, reporting any other type.
+    fn bit_vector_width(&mut self, op: &'static str, operand: &hir::Expr) -> Option<u32> {
+        match self.resolved(&operand.ty) {
+            Type::BitVector(width) => Some(width),
+            ty if is_error(&ty) => None,
+            _ => {
+                let found = self.shown(&operand.ty);
+                self.error(SemaError::OperandKinds { op, span: operand.span, expected: "a bit-vector", found });
+                None
+            }
+        }
+    }
+
+    fn concat(&mut self, lhs: Box<hir::Expr>, rhs: Box<hir::Expr>, span: Span) -> hir::Expr {
+        let widths = (self.bit_vector_width("++", &lhs), self.bit_vector_width("++", &rhs));
+        let ty = match widths {
+            (Some(high), Some(low)) => Type::BitVector(high.saturating_add(low)),
+            _ => ERROR,
+        };
+        typed(hir::ExprKind::Binary { op: BinaryOp::Concat, lhs, rhs }, ty, span)
+    }
+
+    #[inline(never)]
+    fn extract_expr(
+        &mut self,
+        scope: &mut Scope,
+        operand: &ast::Expr,
+        high: &BigUint,
+        low: &BigUint,
+        span: Span,
+    ) -> hir::Expr {
+        let operand = Box::new(self.expr(scope, operand));
+        let Some(width) = self.bit_vector_width("[:]", &operand) else {
+            return error_expr(span);
+        };
+        let bound = |value: &BigUint| u32::try_from(value).ok().filter(|value| *value <= width);
+        match (bound(high), bound(low)) {
+            (Some(high), Some(low)) if low <= high => {
+                typed(hir::ExprKind::Extract { operand, high, low }, Type::BitVector(high - low), span)
+            }
+            _ => {
+                let clamp = |value: &BigUint| u32::try_from(value).unwrap_or(u32::MAX);
+                self.error(SemaError::ExtractBounds { span, high: clamp(high), low: clamp(low), width });
+                error_expr(span)
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn convert_expr(&mut self, scope: &mut Scope, to: ast::Conversion, operand: &ast::Expr, span: Span) -> hir::Expr {
+        let operand = Box::new(self.expr(scope, operand));
+        let (op, from, to) = match to {
+            ast::Conversion::ToInt => (UnaryOp::ToInt, Type::Real, Type::Int),
+            ast::Conversion::ToReal => (UnaryOp::ToReal, Type::Int, Type::Real),
+        };
+        let name = if op == UnaryOp::ToInt { "int(e)" } else { "real(e)" };
+        self.expect_operand(name, &operand, &from);
+        typed(hir::ExprKind::Unary { op, operand }, to, span)
+    }
+
+    /// `e : T` fixes the type of `e` (often the result of a function whose type
+    /// parameter only the result mentions); the HIR keeps `e`.
+    #[inline(never)]
+    fn coerce_expr(&mut self, scope: &mut Scope, operand: &ast::Expr, ty: &ast::Type) -> hir::Expr {
+        let operand = self.expr(scope, operand);
+        let target = self.resolve_type(ty, &scope.type_params);
+        if !self.unify(&operand.ty, &target) {
+            let (expected, found) = (self.shown(&target), self.shown(&operand.ty));
+            self.error(SemaError::Mismatch { span: operand.span, expected, found, because: Some(ty.span) });
+        }
+        operand
     }
 
     /// The type of `map[indices]`, reporting a non-map, a wrong index count or a wrong
-    /// index type. `span` is where the selection is written.
+    /// index type. `span` is where the selection is written. A polymorphic map's type
+    /// parameters are instantiated from the index types.
     pub(super) fn select_type(&mut self, map: &Type, map_span: Span, indices: &[hir::Expr], span: Span) -> Type {
-        let Type::Map(map_ty) = map else {
-            if !is_error(map) {
-                let found = self.shown(map);
+        let map = self.resolved(map);
+        let Type::Map(map_ty) = &map else {
+            if !is_error(&map) {
+                let found = self.shown(&map);
                 self.error(SemaError::NotAMap { span: map_span, found });
             }
             return ERROR;
@@ -341,15 +575,16 @@ impl Checker {
         if map_ty.domain.len() != indices.len() {
             self.error(SemaError::IndexCount {
                 span,
-                map: self.shown(map),
+                map: self.shown(&map),
                 expected: map_ty.domain.len(),
                 found: indices.len(),
             });
         }
+        let instance = self.instantiate(&map_ty.type_params, span);
         for (index, ty) in indices.iter().zip(&map_ty.domain) {
-            self.expect_type(index, ty, None);
+            self.expect_type(index, &ty.substitute(&instance), None);
         }
-        map_ty.range.clone()
+        map_ty.range.substitute(&instance)
     }
 
     #[inline(never)]
@@ -390,18 +625,6 @@ impl Checker {
     }
 
     #[inline(never)]
-    fn unsupported_operand_expr(
-        &mut self,
-        scope: &mut Scope,
-        operand: &ast::Expr,
-        span: Span,
-        what: Unsupported,
-    ) -> hir::Expr {
-        drop(Box::new(self.expr(scope, operand)));
-        self.unsupported_expr(what, span)
-    }
-
-    #[inline(never)]
     fn if_then_else_expr(&mut self, scope: &mut Scope, parts: [&ast::Expr; 3], span: Span) -> hir::Expr {
         let cond = Box::new(self.expr(scope, parts[0]));
         let then_expr = Box::new(self.expr(scope, parts[1]));
@@ -429,31 +652,35 @@ impl Checker {
             unreachable!("`expr` passes quantifiers only");
         };
         let outer = scope.bound.len();
+        let outer_types = scope.type_params.len();
         let errors_before = self.errors.len();
-        let vars = self.bind_vars(scope, type_params, vars);
+        let (params, inner) = self.bind_type_params(&scope.type_params, type_params);
+        scope.type_params = inner;
+        let vars = self.bind_vars(scope, vars);
+        let var_types: Vec<Type> = vars.iter().map(|var| var.ty.clone()).collect();
+        // A lambda is a map, whose parameters its indices fix; Boogie lets `forall<T>`
+        // and `exists<T>` bind a type its variables do not mention.
+        if *quantifier == ast::Quantifier::Lambda {
+            let context = super::error::TypeParamContext::Quantifier;
+            self.require_occurrence(&params, type_params, &var_types, &[], context);
+        }
+        let params = super::types::sort_by_occurrence(params, &var_types, &[]);
         // A variable that failed to bind cannot be mentioned; its error was reported.
         let vars_bound = self.errors.len() == errors_before;
         let checked_triggers = self.triggers(scope, *quantifier, &vars, vars_bound, triggers, attrs);
+        self.check_attrs(scope, attrs);
         let body = Box::new(self.expr(scope, body));
         scope.bound.truncate(outer);
-        self.finish_quant(*quantifier, vars, checked_triggers, attrs, body, expr.span)
+        scope.type_params.truncate(outer_types);
+        self.finish_quant(*quantifier, params, vars, checked_triggers, attrs, body, expr.span)
     }
 
     /// Gives each bound variable a fresh id and brings it into scope.
     #[inline(never)]
-    fn bind_vars(
-        &mut self,
-        scope: &mut Scope,
-        type_params: &[ast::Ident],
-        groups: &[ast::TypedIdents],
-    ) -> Vec<hir::BoundVar> {
-        if !type_params.is_empty() {
-            let span = span_of_names(type_params);
-            self.error(SemaError::NotSupported { construct: Unsupported::TypeParameters, span });
-        }
+    fn bind_vars(&mut self, scope: &mut Scope, groups: &[ast::TypedIdents]) -> Vec<hir::BoundVar> {
         let mut vars: Vec<hir::BoundVar> = Vec::new();
         for group in groups {
-            let ty = self.resolve_type(&group.ty, type_params);
+            let ty = self.resolve_type(&group.ty, &scope.type_params);
             if let Some(where_clause) = &group.where_clause {
                 self.error(SemaError::WhereOnBoundVar { span: where_clause.span });
             }
@@ -463,18 +690,25 @@ impl Checker {
                     let name = name.name.clone();
                     self.error(SemaError::Duplicate { kind: DeclKind::BoundVar, name, span, first });
                 }
-                let id = self.fresh_bound();
-                vars.push(hir::BoundVar { id, name: Some(name.name.clone()), ty: ty.clone(), span: name.span });
-                scope.bound.push(BoundName { name: name.name.clone(), id, ty: ty.clone() });
+                vars.push(self.bind_var(scope, name, ty.clone()));
             }
         }
         vars
     }
 
+    /// Gives a variable of a quantifier or let a fresh id and brings it into scope.
+    fn bind_var(&mut self, scope: &mut Scope, name: &ast::Ident, ty: Type) -> hir::BoundVar {
+        let id = self.fresh_bound();
+        scope.bound.push(BoundName { name: name.name.clone(), id, ty: ty.clone() });
+        hir::BoundVar { id, name: Some(name.name.clone()), ty, span: name.span }
+    }
+
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn finish_quant(
         &mut self,
         quantifier: ast::Quantifier,
+        type_params: Vec<TypeParamId>,
         vars: Vec<hir::BoundVar>,
         triggers: Vec<Vec<hir::Expr>>,
         attrs: &[ast::Attribute],
@@ -486,14 +720,53 @@ impl Checker {
             ast::Quantifier::Exists => (Quantifier::Exists, Type::Bool),
             ast::Quantifier::Lambda => {
                 let domain = vars.iter().map(|var| var.ty.clone()).collect();
-                (Quantifier::Lambda, map_type(domain, body.ty.clone()))
+                let map = hir::MapType { type_params: type_params.clone(), domain, range: body.ty.clone() };
+                (Quantifier::Lambda, Type::Map(Arc::new(map)))
             }
         };
         if quantifier != Quantifier::Lambda {
             self.expect_type(&body, &Type::Bool, None);
         }
         let attrs = attrs.to_vec();
-        typed(hir::ExprKind::Quant { quantifier, vars, triggers, attrs, body }, ty, span)
+        typed(hir::ExprKind::Quant { quantifier, type_params, vars, triggers, attrs, body }, ty, span)
+    }
+
+    /// `(var x, y := a, b; body)` is the application of `(lambda x, y :: body)` to
+    /// `a, b`: the same value, and a construct every later stage knows.
+    #[inline(never)]
+    fn let_expr(&mut self, scope: &mut Scope, expr: &ast::Expr) -> hir::Expr {
+        let ast::ExprKind::Let { vars, values, attrs, body } = &expr.kind else {
+            unreachable!("`expr` passes let-expressions only");
+        };
+        let values = self.exprs(scope, values);
+        if vars.len() != values.len() {
+            self.error(SemaError::AssignCount { span: expr.span, targets: vars.len(), values: values.len() });
+        }
+        let outer = scope.bound.len();
+        let mut bound = Vec::with_capacity(vars.len());
+        for (position, name) in vars.iter().enumerate() {
+            if let Some(first) = vars[..position].iter().find(|earlier| earlier.name == name.name) {
+                let (name, span, first) = (name.name.clone(), name.span, first.span);
+                self.error(SemaError::Duplicate { kind: DeclKind::BoundVar, name, span, first });
+            }
+            let ty = values.get(position).map_or(ERROR, |value| self.resolved(&value.ty));
+            bound.push(self.bind_var(scope, name, ty));
+        }
+        let body = Box::new(self.expr(scope, body));
+        scope.bound.truncate(outer);
+        let domain = bound.iter().map(|var| var.ty.clone()).collect();
+        let ty = body.ty.clone();
+        let lambda_ty = Type::Map(Arc::new(hir::MapType { type_params: Vec::new(), domain, range: ty.clone() }));
+        let lambda = hir::ExprKind::Quant {
+            quantifier: Quantifier::Lambda,
+            type_params: Vec::new(),
+            vars: bound,
+            triggers: Vec::new(),
+            attrs: attrs.clone(),
+            body,
+        };
+        let map = Box::new(typed(lambda, lambda_ty, expr.span));
+        typed(hir::ExprKind::Select { map, indices: values }, ty, expr.span)
     }
 }
 
@@ -594,8 +867,13 @@ mod tests {
         rejects!("function f(int): int; axiom (forall x: int :: {g(x)} f(x) > 0);", "cannot find function `g`");
         rejects!("axiom (exists x: int, x: int :: x > 0);", "duplicate bound variable `x`");
         rejects!("axiom (forall x: int where x > 0 :: x > 0);", "`where` clauses are not allowed on bound variables");
-        rejects!("axiom (forall<a> x: a :: x == x);", "type parameters are not supported yet");
-        assert_eq!(error_count("axiom (forall<a> x: a :: x == x);"), 1);
+        accepts!("axiom (forall<a> x: a :: x == x);");
+        accepts!("axiom (forall<a> x: int :: x == x);");
+        accepts!("type Seq _; function Empty<T>(): Seq T; function Length<T>(Seq T): int; axiom (forall<T> :: Length(Empty() : Seq T) == 0);");
+        rejects!(
+            "axiom (lambda<a> x: int :: true) == (lambda<a> x: int :: true);",
+            "type parameter `a` does not occur in the types of the bound variables"
+        );
     }
 
     #[test]
@@ -647,13 +925,95 @@ mod tests {
     }
 
     #[test]
-    fn unsupported_expressions_are_reported_once_each() {
-        rejects!("axiom 1.5 == 1.5;", "real literals are not supported yet");
-        rejects!("axiom 5bv32 == 5bv32;", "bit-vector literals are not supported yet");
-        rejects!("const a, b: int; axiom a ++ b == a;", "bit-vector concatenation `++` is not supported yet");
-        rejects!("const a: int; axiom a[3:0] == a;", "bit-vector extraction is not supported yet");
-        rejects!("axiom 1 / 2 == 0;", "real division `/` is not supported yet");
-        assert_eq!(error_count("axiom 1 / 2 == 0 && 1.5 == 1;"), 2);
+    fn real_arithmetic_types_check() {
+        let program = accepts!(
+            "const r: real; axiom r * 2.5 + -r >= 1e3 && r / 2 < 1.5e-3 ** 2.0 && int(r) == 1 && real(1) == r;"
+        );
+        let hir::ExprKind::Binary { lhs, .. } = &program.axioms[0].expr.kind else { panic!("a conjunction") };
+        assert_eq!(lhs.ty, Type::Bool);
+        rejects!("const r: real; axiom r + 1 == r;", "expected `real`, found `int`");
+        rejects!("axiom 1 ** 2 == 1;", "expected `real`, found `int`");
+        rejects!("axiom 1.5 div 2.0 == 1;", "expected `int`, found `real`");
+        rejects!("axiom int(1) == 1;", "expected `real`, found `int`");
+        rejects!("axiom -true == 1;", "`-` cannot be applied to `bool`");
+    }
+
+    #[test]
+    fn division_converts_integer_operands_to_reals() {
+        let program = accepts!("axiom 1 / 2 == 0.5;");
+        let hir::ExprKind::Binary { lhs, .. } = &program.axioms[0].expr.kind else { panic!("an equation") };
+        let hir::ExprKind::Binary { op: BinaryOp::RealDiv, lhs: dividend, .. } = &lhs.kind else {
+            panic!("a division")
+        };
+        assert!(matches!(dividend.kind, hir::ExprKind::Unary { op: UnaryOp::ToReal, .. }));
+    }
+
+    #[test]
+    fn decimal_literals_are_exact() {
+        let half = BigRational::new(1.into(), 2.into());
+        assert_eq!(decimal_value("0.5"), Some(half.clone()));
+        assert_eq!(decimal_value("5e-1"), Some(half));
+        assert_eq!(decimal_value("1.25e2"), Some(BigRational::from_integer(125.into())));
+        assert_eq!(decimal_value("1e999999"), None);
+    }
+
+    #[test]
+    fn bit_vector_operations_type_check() {
+        accepts!("const a: bv8; const b: bv24; axiom a ++ b == 0bv32 && a[4:0] == 3bv4 && (a ++ b)[32:24] == a;");
+        rejects!("axiom 256bv8 == 0bv8;", "bit-vector literal does not fit in 8 bits");
+        rejects!("const a: bv8; axiom a[9:0] == a;", "bits `[9:0]` are not within a `bv8`");
+        rejects!("const a: bv8; axiom a == 1bv16;", "cannot compare `bv8` with `bv16`");
+        rejects!("const a: int; axiom a ++ a == a;", "`++` cannot be applied to `int`");
+        rejects!("const a: bv8; axiom a + a == a;", "`+` cannot be applied to `bv8`");
+    }
+
+    #[test]
+    fn polymorphic_functions_infer_their_type_arguments() {
+        let program = accepts!(
+            r"
+            type Seq T;
+            function Seq#Length<T>(s: Seq T): int;
+            function Seq#Empty<T>(): Seq T;
+            axiom (forall<T> s: Seq T :: Seq#Length(s) >= Seq#Length(Seq#Empty() : Seq T));
+            const s: Seq int;
+            axiom Seq#Length(s) >= 0 && s != Seq#Empty();
+        "
+        );
+        let hir::ExprKind::Binary { lhs, .. } = &program.axioms[1].expr.kind else { panic!("a conjunction") };
+        let hir::ExprKind::Binary { lhs: length, .. } = &lhs.kind else { panic!("a comparison") };
+        let hir::ExprKind::Apply { type_args, .. } = &length.kind else { panic!("an application") };
+        assert_eq!(type_args, &vec![Type::Int]);
+        warns!(
+            "function Empty<T>(): [T]bool; axiom Empty() == Empty();",
+            "type argument `T` is ambiguous; it is instantiated to `int`"
+        );
+    }
+
+    #[test]
+    fn equality_compares_types_that_could_be_equal() {
+        accepts!("function f<T>(x: T): bool { x == 1 }");
+        rejects!("const a: int; axiom a == true;", "cannot compare `int` with `bool`");
+    }
+
+    #[test]
+    fn a_coercion_fixes_a_type() {
+        accepts!("type Set T = [T]bool; function Empty<T>(): Set T; axiom (Empty() : Set int)[1] == false;");
+        rejects!("const c: int; axiom (c : bool);", "expected `bool`, found `int`");
+    }
+
+    #[test]
+    fn a_let_expression_is_an_applied_lambda() {
+        let program = accepts!("const c: int; axiom (var x, y := c + 1, true; x > c && y);");
+        let hir::ExprKind::Select { map, indices } = &program.axioms[0].expr.kind else { panic!("an application") };
+        assert!(matches!(map.kind, hir::ExprKind::Quant { quantifier: Quantifier::Lambda, .. }));
+        assert_eq!(indices.len(), 2);
+        rejects!("axiom (var x := 1; x);", "expected `bool`, found `int`");
+        rejects!("axiom (var x, x := 1, 2; x > 0);", "duplicate bound variable `x`");
+    }
+
+    #[test]
+    fn a_polymorphic_lambda_is_a_polymorphic_map() {
+        accepts!("type Field _; const m: <a>[Field a]bool; axiom m == (lambda<a> f: Field a :: true);");
     }
 
     #[test]

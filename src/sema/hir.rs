@@ -6,7 +6,16 @@
 //!   [`Implementation`] for locals and labels);
 //! - every expression carries its [`Type`]; type synonyms are expanded, so two types are
 //!   equal exactly when they are `==`;
-//! - only core constructs remain (no bit-vectors, reals, type parameters, CIVL);
+//! - the language is Boogie 2 without CIVL and floating point: type constructors, type
+//!   parameters (of functions, procedures, quantifiers and map types, each a
+//!   [`TypeParamId`] unique in the program), bit-vectors and reals are in; coercions
+//!   `e : T` are gone (they only fixed types), let-expressions are applications of a
+//!   lambda (`(var x := e; b)` is `(lambda x :: b)[e]`), block statements are spliced
+//!   into their enclosing list, and a function's `uses { axiom ... }` are program axioms;
+//! - every application of a polymorphic function, call of a polymorphic procedure and
+//!   selection or update of a polymorphic map is at types without inference variables:
+//!   the instantiation of a function or procedure is recorded (`type_args`), a map's
+//!   follows from its index types;
 //! - `a <== b` is `b ==> a`; an implementation's formals are positionally those of its
 //!   procedure (`locals[..ins.len()]` are the ins, in order), and a procedure declared
 //!   with a body has that body as its one implementation;
@@ -18,7 +27,8 @@
 
 use crate::source::Span;
 use crate::syntax::ast;
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
 use std::sync::Arc;
 
 macro_rules! id_type {
@@ -76,25 +86,116 @@ id_type!(
     /// A label of the enclosing implementation (`labels`).
     LabelId
 );
+id_type!(
+    /// A type parameter of a function, procedure, implementation, quantifier or map
+    /// type ([`Program::type_params`]); unique in the whole program.
+    TypeParamId
+);
 
+/// A type. Synonyms are expanded, so equal types are `==`, except that polymorphic map
+/// types equal up to the names of their type parameters are not (see
+/// [`Type::alpha_equal`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Int,
     Bool,
-    /// A user-declared uninterpreted type.
-    Named(TypeId),
+    /// Mathematical reals (exact: tests carry rationals).
+    Real,
+    /// `bvN`: N-bit vectors, which wrap at their width.
+    BitVector(u32),
+    /// A user-declared uninterpreted type applied to as many arguments as it declares
+    /// parameters (`ref`, `Field int`).
+    Named(TypeId, Vec<Type>),
+    /// A type parameter, in the scope of the declaration that binds it.
+    Param(TypeParamId),
     Map(Arc<MapType>),
 }
 
+/// `<a>[ref, Field a]a`: every type parameter occurs in the domain or the range (Boogie's
+/// rule); a selection's index types, or its context, determine the instance.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MapType {
+    pub type_params: Vec<TypeParamId>,
     pub domain: Vec<Type>,
     pub range: Type,
+}
+
+impl Type {
+    /// `int`, `bool`, `real` or a bit-vector: values a test writes as literals.
+    pub fn is_scalar(&self) -> bool {
+        matches!(self, Type::Int | Type::Bool | Type::Real | Type::BitVector(_))
+    }
+
+    /// Whether the type mentions a type parameter (outside the map types that bind it).
+    pub fn is_polymorphic(&self) -> bool {
+        match self {
+            Type::Int | Type::Bool | Type::Real | Type::BitVector(_) => false,
+            Type::Param(_) => true,
+            Type::Named(_, args) => args.iter().any(Type::is_polymorphic),
+            Type::Map(map) => {
+                !map.type_params.is_empty() || map.domain.iter().chain([&map.range]).any(Type::is_polymorphic)
+            }
+        }
+    }
+
+    /// The type with each parameter in `substitution` replaced by its type.
+    pub fn substitute(&self, substitution: &[(TypeParamId, Type)]) -> Type {
+        if substitution.is_empty() {
+            return self.clone();
+        }
+        match self {
+            Type::Int | Type::Bool | Type::Real | Type::BitVector(_) => self.clone(),
+            Type::Param(param) => {
+                substitution.iter().find(|(bound, _)| bound == param).map_or_else(|| self.clone(), |(_, ty)| ty.clone())
+            }
+            Type::Named(id, args) => Type::Named(*id, args.iter().map(|arg| arg.substitute(substitution)).collect()),
+            Type::Map(map) => Type::Map(Arc::new(MapType {
+                type_params: map.type_params.clone(),
+                domain: map.domain.iter().map(|ty| ty.substitute(substitution)).collect(),
+                range: map.range.substitute(substitution),
+            })),
+        }
+    }
+
+    /// Equality up to the names of the type parameters that map types bind:
+    /// `<a>[Field a]a` and `<b>[Field b]b` are one type.
+    pub fn alpha_equal(&self, other: &Type) -> bool {
+        alpha_equal(self, other, &mut Vec::new())
+    }
+}
+
+fn alpha_equal(a: &Type, b: &Type, bound: &mut Vec<(TypeParamId, TypeParamId)>) -> bool {
+    match (a, b) {
+        (Type::Param(a), Type::Param(b)) => match bound.iter().rev().find(|(x, y)| x == a || y == b) {
+            Some((x, y)) => x == a && y == b,
+            None => a == b,
+        },
+        (Type::Named(a, a_args), Type::Named(b, b_args)) => {
+            a == b && a_args.len() == b_args.len() && a_args.iter().zip(b_args).all(|(a, b)| alpha_equal(a, b, bound))
+        }
+        (Type::Map(a), Type::Map(b)) => {
+            if Arc::ptr_eq(a, b) {
+                return true;
+            }
+            if a.type_params.len() != b.type_params.len() || a.domain.len() != b.domain.len() {
+                return false;
+            }
+            let depth = bound.len();
+            bound.extend(a.type_params.iter().copied().zip(b.type_params.iter().copied()));
+            let equal = a.domain.iter().zip(&b.domain).all(|(a, b)| alpha_equal(a, b, bound))
+                && alpha_equal(&a.range, &b.range, bound);
+            bound.truncate(depth);
+            equal
+        }
+        _ => a == b,
+    }
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct Program {
     pub types: Vec<TypeDecl>,
+    /// Every type parameter, by [`TypeParamId`], for messages and printing.
+    pub type_params: Vec<TypeParam>,
     pub consts: Vec<Const>,
     pub globals: Vec<Global>,
     pub functions: Vec<Function>,
@@ -106,7 +207,16 @@ pub struct Program {
 #[derive(Clone, Debug)]
 pub struct TypeDecl {
     pub name: String,
+    /// How many type arguments the constructor takes (`type Field _;` takes 1).
+    pub arity: usize,
+    pub finite: bool,
     pub attrs: Vec<ast::Attribute>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct TypeParam {
+    pub name: String,
     pub span: Span,
 }
 
@@ -115,7 +225,19 @@ pub struct Const {
     pub name: String,
     pub ty: Type,
     pub unique: bool,
+    /// `extends p1, unique p2 complete`: the constant's place in the `<:` order.
+    pub order: Option<OrderSpec>,
     pub attrs: Vec<ast::Attribute>,
+    pub span: Span,
+}
+
+/// The parents a constant declares in the partial order `<:`, as Boogie's `extends`.
+#[derive(Clone, Debug)]
+pub struct OrderSpec {
+    /// Each parent, and whether the edge is `unique` (its children's subtrees are disjoint).
+    pub parents: Vec<(bool, ConstId)>,
+    /// `complete`: every element below the constant is below one of its declared children.
+    pub complete: bool,
     pub span: Span,
 }
 
@@ -131,6 +253,7 @@ pub struct Global {
 #[derive(Clone, Debug)]
 pub struct Function {
     pub name: String,
+    pub type_params: Vec<TypeParamId>,
     /// Parameters are bound variables of the body; unnamed ones get a `BoundId` too.
     pub params: Vec<BoundVar>,
     pub result: Type,
@@ -175,6 +298,7 @@ pub struct Clause {
 #[derive(Clone, Debug)]
 pub struct Procedure {
     pub name: String,
+    pub type_params: Vec<TypeParamId>,
     /// The ins, then the outs; contracts refer to these.
     pub locals: Vec<Local>,
     pub ins: Vec<LocalId>,
@@ -192,6 +316,9 @@ pub struct Procedure {
 pub struct Implementation {
     pub proc: ProcId,
     pub name: String,
+    /// The procedure's type parameters, renamed: `type_params[i]` stands for the
+    /// procedure's `i`-th.
+    pub type_params: Vec<TypeParamId>,
     /// The ins, the outs, then the declared locals.
     pub locals: Vec<Local>,
     pub ins: Vec<LocalId>,
@@ -236,6 +363,10 @@ pub enum StmtKind {
     },
     Call {
         callee: ProcId,
+        /// The instantiation of the callee's type parameters.
+        type_args: Vec<Type>,
+        /// `free call`: the callee's preconditions are assumed, not checked.
+        free: bool,
         args: Vec<Expr>,
         outs: Vec<Var>,
         attrs: Vec<ast::Attribute>,
@@ -303,7 +434,12 @@ pub struct BoundVar {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
     Not,
+    /// Negation of an `int` or a `real` (the expression's type says which).
     Neg,
+    /// `int(e)`: the greatest integer not above a real.
+    ToInt,
+    /// `real(e)`: an integer as a real.
+    ToReal,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -320,12 +456,20 @@ pub enum BinaryOp {
     Ge,
     /// `<:`, the partial order; uninterpreted.
     Subtype,
+    /// `+`, `-`, `*` and the comparisons above apply to two `int`s or two `real`s: the
+    /// operands' type says which.
     Add,
     Sub,
     Mul,
     /// SMT-LIB `div`/`mod` (Euclidean).
     Div,
     Mod,
+    /// `/`: real division (integer operands are converted with [`UnaryOp::ToReal`]).
+    RealDiv,
+    /// `**`: real exponentiation.
+    Power,
+    /// `++`: bit-vector concatenation, the left operand the high bits.
+    Concat,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -346,9 +490,18 @@ pub struct Expr {
 pub enum ExprKind {
     Bool(bool),
     Int(BigInt),
+    /// A decimal literal, exactly.
+    Real(BigRational),
+    /// `5bv32`; `value < 2^width`.
+    BitVector {
+        value: BigUint,
+        width: u32,
+    },
     Var(Var),
     Apply {
         func: FunctionId,
+        /// The instantiation of the function's type parameters.
+        type_args: Vec<Type>,
         args: Vec<Expr>,
     },
     Old(Box<Expr>),
@@ -370,6 +523,12 @@ pub enum ExprKind {
         indices: Vec<Expr>,
         value: Box<Expr>,
     },
+    /// `e[high:low]`: bits `low` to `high - 1` of a bit-vector.
+    Extract {
+        operand: Box<Expr>,
+        high: u32,
+        low: u32,
+    },
     IfThenElse {
         cond: Box<Expr>,
         then_expr: Box<Expr>,
@@ -377,6 +536,8 @@ pub enum ExprKind {
     },
     Quant {
         quantifier: Quantifier,
+        /// `forall<T> ...`: each occurs in some bound variable's type.
+        type_params: Vec<TypeParamId>,
         vars: Vec<BoundVar>,
         /// Each trigger is a multi-pattern.
         triggers: Vec<Vec<Expr>>,

@@ -29,6 +29,15 @@ macro_rules! accepts {
     };
 }
 
+/// `warns!(src, "text")`: the program is accepted, and its first diagnostic is a warning
+/// containing `text`.
+#[cfg(test)]
+macro_rules! warns {
+    ($source:expr, $needle:expr) => {
+        $crate::sema::tests::expect_warning($source, $needle)
+    };
+}
+
 /// `rejects!(src, "text")`: the program parses, fails to type-check, and the first error
 /// (in source order), as rendered for a person, contains `text`.
 #[cfg(test)]
@@ -38,6 +47,7 @@ macro_rules! rejects {
     };
 }
 
+mod attrs;
 mod body;
 mod expr;
 pub mod relevance;
@@ -50,7 +60,7 @@ pub use error::SemaError;
 
 use crate::source::Span;
 use crate::syntax::ast;
-use hir::{BoundId, ConstId, FunctionId, GlobalId, ProcId, Type, TypeId};
+use hir::{BoundId, ConstId, FunctionId, GlobalId, ProcId, Type, TypeId, TypeParamId};
 use std::collections::BTreeMap;
 
 /// Resolves and type-checks a program. Never fails: returns the HIR when there are no
@@ -64,7 +74,7 @@ pub fn check(program: &ast::Program) -> (Option<hir::Program>, Vec<SemaError>) {
         let span = error.span();
         (span.file, span.start)
     });
-    if errors.is_empty() {
+    if errors.iter().all(SemaError::is_warning) {
         (Some(checker.program), errors)
     } else {
         (None, errors)
@@ -86,6 +96,10 @@ struct Checker {
     errors: Vec<SemaError>,
     /// Bound variables are numbered across the whole program (see [`hir::BoundId`]).
     next_bound: u32,
+    /// The inference variables of type arguments (see [`types`]).
+    inference: Vec<types::Inference>,
+    /// Type parameters reported as occurring nowhere they could be inferred from.
+    unused_type_params: std::collections::BTreeSet<TypeParamId>,
 }
 
 struct TypeSymbol {
@@ -95,11 +109,13 @@ struct TypeSymbol {
 }
 
 enum TypeSymbolKind {
+    /// An uninterpreted type or type constructor (its arity is in the HIR's table).
     Uninterpreted(TypeId),
-    /// `None` only while synonyms are being expanded.
-    Synonym(Option<Type>),
-    /// A declaration that was rejected (a type constructor, a cyclic synonym, a
-    /// datatype): its uses get the error type silently, the declaration was reported.
+    /// The synonym's parameters and its expansion; `None` only while synonyms are being
+    /// expanded.
+    Synonym(Option<(Vec<TypeParamId>, Type)>),
+    /// A declaration that was rejected (a cyclic synonym, a datatype): its uses get the
+    /// error type silently, the declaration was reported.
     Broken,
 }
 
@@ -107,6 +123,8 @@ struct ValueSymbol {
     value: GlobalValue,
     /// The span of the declared name.
     span: Span,
+    /// Declared `{:extern}`: another declaration of the name replaces it.
+    is_extern: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -128,13 +146,6 @@ impl Checker {
     }
 }
 
-/// The span from the first to the last of a non-empty list of names (type parameters).
-fn span_of_names(names: &[ast::Ident]) -> Span {
-    let first = names.first().expect("callers pass a non-empty list").span;
-    let last = names.last().expect("callers pass a non-empty list").span;
-    first.to(last)
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -151,6 +162,15 @@ pub(crate) mod tests {
         }
         let (program, errors) = check(&ast);
         (db, program, errors)
+    }
+
+    pub(crate) fn expect_warning(source: &str, needle: &str) {
+        let (db, program, errors) = run(source);
+        let diagnostics: Vec<_> = errors.iter().map(SemaError::to_diagnostic).collect();
+        let all = render_human_plain(&db, &diagnostics);
+        assert!(program.is_some(), "a program with only warnings is accepted; got:\n{all}");
+        let first = errors.first().unwrap_or_else(|| panic!("expected a warning containing {needle:?}, got none"));
+        assert!(first.is_warning() && all.contains(needle), "expected a warning containing {needle:?}; got:\n{all}");
     }
 
     pub(crate) fn expect_accepted(source: &str) -> hir::Program {

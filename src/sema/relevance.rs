@@ -79,9 +79,10 @@ impl Symbols {
 
     fn ty(&mut self, ty: &Type) {
         match ty {
-            Type::Int | Type::Bool => {}
-            Type::Named(id) => {
+            Type::Int | Type::Bool | Type::Real | Type::BitVector(_) | Type::Param(_) => {}
+            Type::Named(id, args) => {
                 self.types.insert(*id);
+                args.iter().for_each(|arg| self.ty(arg));
             }
             Type::Map(map) => {
                 map.domain.iter().for_each(|ty| self.ty(ty));
@@ -93,17 +94,20 @@ impl Symbols {
     fn expr(&mut self, expr: &Expr) {
         self.ty(&expr.ty);
         match &expr.kind {
-            ExprKind::Bool(_) | ExprKind::Int(_) => {}
+            ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Real(_) | ExprKind::BitVector { .. } => {}
             ExprKind::Var(var) => {
                 if let super::hir::Var::Const(id) = var {
                     self.consts.insert(*id);
                 }
             }
-            ExprKind::Apply { func, args } => {
+            ExprKind::Apply { func, args, type_args } => {
                 self.functions.insert(*func);
+                type_args.iter().for_each(|ty| self.ty(ty));
                 args.iter().for_each(|arg| self.expr(arg));
             }
-            ExprKind::Old(inner) | ExprKind::Unary { operand: inner, .. } => self.expr(inner),
+            ExprKind::Old(inner)
+            | ExprKind::Unary { operand: inner, .. }
+            | ExprKind::Extract { operand: inner, .. } => self.expr(inner),
             ExprKind::Binary { lhs, rhs, .. } => {
                 self.expr(lhs);
                 self.expr(rhs);

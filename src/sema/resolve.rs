@@ -9,9 +9,10 @@
 //! declaration order, duplicates included (only the first is found by name), so pass 2
 //! finds a declaration's entry again with a running counter.
 
-use super::error::{DeclKind, NameKind, SemaError, Unsupported};
+use super::error::{DeclKind, NameKind, SemaError, TypeParamContext, Unsupported};
 use super::hir::{self, ConstId, FunctionId, GlobalId, LocalKind, ProcId, TypeId};
-use super::{span_of_names, Checker, GlobalValue, TypeSymbol, TypeSymbolKind, ValueSymbol};
+use super::types::{sort_by_occurrence, TypeScope};
+use super::{Checker, GlobalValue, TypeSymbol, TypeSymbolKind, ValueSymbol};
 use crate::syntax::ast;
 
 impl Checker {
@@ -42,11 +43,16 @@ impl Checker {
         for (position, decl) in procedures.enumerate() {
             self.resolve_modifies(ProcId::from_index(position), decl);
         }
+        self.resolve_orders(program);
     }
 
     /// Registers a type name; returns whether it is a synonym left to expand.
     fn declare_type(&mut self, decl: &ast::TypeDecl) -> bool {
         let name = &decl.name;
+        if matches!(super::types::builtin_family(&name.name), Some(super::types::BuiltinFamily::BitVector(_))) {
+            self.error(SemaError::BitVectorTypeName { name: name.name.clone(), span: name.span });
+            return false;
+        }
         if let Some(first) = self.types.get(&name.name) {
             let first = first.span;
             self.error(SemaError::Duplicate { kind: DeclKind::Type, name: name.name.clone(), span: name.span, first });
@@ -57,12 +63,6 @@ impl Checker {
             self.error(SemaError::NotSupported { construct: Unsupported::Datatype, span: attr.span });
             rejected = true;
         }
-        if !decl.params.is_empty() {
-            let construct =
-                if decl.synonym.is_some() { Unsupported::SynonymParameters } else { Unsupported::TypeConstructor };
-            self.error(SemaError::NotSupported { construct, span: span_of_names(&decl.params) });
-            rejected = true;
-        }
         let kind = if rejected {
             TypeSymbolKind::Broken
         } else if decl.synonym.is_some() {
@@ -71,6 +71,8 @@ impl Checker {
             let id = TypeId::from_index(self.program.types.len());
             self.program.types.push(hir::TypeDecl {
                 name: name.name.clone(),
+                arity: decl.params.len(),
+                finite: decl.finite,
                 attrs: decl.attrs.clone(),
                 span: decl.span,
             });
@@ -81,30 +83,36 @@ impl Checker {
         is_synonym
     }
 
-    fn declare_value(&mut self, name: &ast::Ident, value: GlobalValue, kind: DeclKind) {
+    /// Declares a constant, global or function. As in Boogie, a declaration marked
+    /// `{:extern}` gives way to another of the same name, without an error.
+    fn declare_value(&mut self, name: &ast::Ident, value: GlobalValue, kind: DeclKind, attrs: &[ast::Attribute]) {
+        let is_extern = attrs.iter().any(|attr| attr.name.name == "extern");
         if let Some(first) = self.values.get(&name.name) {
-            let first = first.span;
-            self.error(SemaError::Duplicate { kind, name: name.name.clone(), span: name.span, first });
-            return;
+            if is_extern {
+                return;
+            }
+            if !first.is_extern {
+                let first = first.span;
+                self.error(SemaError::Duplicate { kind, name: name.name.clone(), span: name.span, first });
+                return;
+            }
         }
-        self.values.insert(name.name.clone(), ValueSymbol { value, span: name.span });
+        self.values.insert(name.name.clone(), ValueSymbol { value, span: name.span, is_extern });
     }
 
     fn declare_consts(&mut self, decl: &ast::ConstDecl) {
         let ty = self.resolve_type(&decl.ty, &[]);
-        if let Some(order) = &decl.order {
-            self.error(SemaError::NotSupported { construct: Unsupported::OrderSpec, span: order.span });
-        }
         for name in &decl.names {
             let id = ConstId::from_index(self.program.consts.len());
             self.program.consts.push(hir::Const {
                 name: name.name.clone(),
                 ty: ty.clone(),
                 unique: decl.unique,
+                order: None,
                 attrs: decl.attrs.clone(),
                 span: name.span,
             });
-            self.declare_value(name, GlobalValue::Const(id), DeclKind::Constant);
+            self.declare_value(name, GlobalValue::Const(id), DeclKind::Constant, &decl.attrs);
         }
     }
 
@@ -120,19 +128,16 @@ impl Checker {
                     attrs: decl.attrs.iter().chain(&group.attrs).cloned().collect(),
                     span: name.span,
                 });
-                self.declare_value(name, GlobalValue::Global(id), DeclKind::Global);
+                self.declare_value(name, GlobalValue::Global(id), DeclKind::Global, &decl.attrs);
             }
         }
     }
 
     fn declare_function(&mut self, decl: &ast::FunctionDecl) {
-        if !decl.type_params.is_empty() {
-            let span = span_of_names(&decl.type_params);
-            self.error(SemaError::NotSupported { construct: Unsupported::TypeParameters, span });
-        }
+        let (type_params, scope) = self.bind_type_params(&[], &decl.type_params);
         let mut params: Vec<hir::BoundVar> = Vec::with_capacity(decl.params.len());
         for param in &decl.params {
-            let ty = self.resolve_type(&param.ty, &decl.type_params);
+            let ty = self.resolve_type(&param.ty, &scope);
             if let Some(name) = &param.name {
                 let earlier = params.iter().find(|earlier| earlier.name.as_deref() == Some(name.name.as_str()));
                 if let Some(earlier) = earlier {
@@ -149,10 +154,21 @@ impl Checker {
             let span = param.name.as_ref().map_or(param.span, |name| name.span);
             params.push(hir::BoundVar { id, name: param.name.as_ref().map(|name| name.name.clone()), ty, span });
         }
-        let result = self.resolve_type(&decl.result.ty, &decl.type_params);
+        let result = self.resolve_type(&decl.result.ty, &scope);
+        let param_types: Vec<hir::Type> = params.iter().map(|param| param.ty.clone()).collect();
+        let result_types = [result.clone()];
+        self.require_occurrence(
+            &type_params,
+            &decl.type_params,
+            &param_types,
+            &result_types,
+            TypeParamContext::Function,
+        );
+        let type_params = sort_by_occurrence(type_params, &param_types, &result_types);
         let id = FunctionId::from_index(self.program.functions.len());
         self.program.functions.push(hir::Function {
             name: decl.name.name.clone(),
+            type_params,
             params,
             result,
             body: None,
@@ -160,7 +176,7 @@ impl Checker {
             span: decl.span,
         });
         self.function_name_spans.push(decl.name.span);
-        self.declare_value(&decl.name, GlobalValue::Function(id), DeclKind::Function);
+        self.declare_value(&decl.name, GlobalValue::Function(id), DeclKind::Function, &decl.attrs);
     }
 
     /// The parameters of a procedure or implementation, without their `where` clauses
@@ -169,11 +185,11 @@ impl Checker {
         &mut self,
         groups: &[ast::TypedIdents],
         kind: LocalKind,
-        type_params: &[ast::Ident],
+        scope: &TypeScope,
     ) -> Vec<hir::Local> {
         let mut locals = Vec::new();
         for group in groups {
-            let ty = self.resolve_type(&group.ty, type_params);
+            let ty = self.resolve_type(&group.ty, scope);
             for name in &group.names {
                 locals.push(hir::Local {
                     name: name.name.clone(),
@@ -189,21 +205,20 @@ impl Checker {
     }
 
     fn declare_procedure(&mut self, decl: &ast::ProcedureDecl) {
-        if !decl.type_params.is_empty() {
-            let span = span_of_names(&decl.type_params);
-            self.error(SemaError::NotSupported { construct: Unsupported::TypeParameters, span });
-        }
         for attr in decl.attrs.iter().filter(|attr| attr.name.name == "yields") {
             self.error(SemaError::NotSupported { construct: Unsupported::Yields, span: attr.span });
         }
-        let mut locals = self.formals(&decl.params, LocalKind::In, &decl.type_params);
+        let (type_params, scope) = self.bind_type_params(&[], &decl.type_params);
+        let mut locals = self.formals(&decl.params, LocalKind::In, &scope);
         let in_count = locals.len();
-        locals.extend(self.formals(&decl.returns, LocalKind::Out, &decl.type_params));
+        locals.extend(self.formals(&decl.returns, LocalKind::Out, &scope));
+        let type_params = self.signature_type_params(type_params, &decl.type_params, &locals, in_count);
         let ins = (0..in_count).map(hir::LocalId::from_index).collect();
         let outs = (in_count..locals.len()).map(hir::LocalId::from_index).collect();
         let id = ProcId::from_index(self.program.procedures.len());
         self.program.procedures.push(hir::Procedure {
             name: decl.name.name.clone(),
+            type_params,
             locals,
             ins,
             outs,
@@ -227,6 +242,84 @@ impl Checker {
         } else {
             self.procs.insert(name.name.clone(), id);
         }
+    }
+
+    /// A procedure's or implementation's type parameters, each checked to occur in a
+    /// formal's type and ordered by first occurrence (ins, then outs), so that an
+    /// implementation's correspond to its procedure's position by position.
+    pub(super) fn signature_type_params(
+        &mut self,
+        type_params: Vec<hir::TypeParamId>,
+        names: &[ast::Ident],
+        formals: &[hir::Local],
+        in_count: usize,
+    ) -> Vec<hir::TypeParamId> {
+        let ins: Vec<hir::Type> = formals[..in_count].iter().map(|local| local.ty.clone()).collect();
+        let outs: Vec<hir::Type> = formals[in_count..].iter().map(|local| local.ty.clone()).collect();
+        self.require_occurrence(&type_params, names, &ins, &outs, TypeParamContext::Procedure);
+        sort_by_occurrence(type_params, &ins, &outs)
+    }
+
+    /// The `extends` clauses of constants, which may name constants declared anywhere.
+    fn resolve_orders(&mut self, program: &ast::Program) {
+        let mut next = 0;
+        for decl in &program.decls {
+            let ast::Decl::Const(decl) = decl else { continue };
+            for _ in &decl.names {
+                let id = ConstId::from_index(next);
+                next += 1;
+                let Some(order) = &decl.order else { continue };
+                let mut parents = Vec::new();
+                for (unique, parent) in &order.parents {
+                    match self.values.get(&parent.name).map(|symbol| (symbol.value, symbol.span)) {
+                        Some((GlobalValue::Const(parent_id), _)) => {
+                            let (expected, found) =
+                                (&self.program.consts[id.index()].ty, &self.program.consts[parent_id.index()].ty);
+                            if expected != found
+                                && !super::types::contains_error(expected)
+                                && !super::types::contains_error(found)
+                            {
+                                let (expected, found) = (self.shown(expected), self.shown(found));
+                                self.error(SemaError::Mismatch { span: parent.span, expected, found, because: None });
+                            }
+                            parents.push((*unique, parent_id));
+                        }
+                        Some((value, decl)) => {
+                            let found = self.value_kind(value);
+                            let name = parent.name.clone();
+                            self.error(SemaError::WrongKind {
+                                name,
+                                span: parent.span,
+                                expected: NameKind::Constant,
+                                found,
+                                decl,
+                            });
+                        }
+                        None => {
+                            let suggestion = self.suggest_const(&parent.name);
+                            let name = parent.name.clone();
+                            self.error(SemaError::Unknown {
+                                kind: NameKind::Constant,
+                                name,
+                                span: parent.span,
+                                suggestion,
+                            });
+                        }
+                    }
+                }
+                self.program.consts[id.index()].order =
+                    Some(hir::OrderSpec { parents, complete: order.complete, span: order.span });
+            }
+        }
+    }
+
+    fn suggest_const(&self, name: &str) -> Option<String> {
+        let consts = self
+            .values
+            .iter()
+            .filter(|(_, symbol)| matches!(symbol.value, GlobalValue::Const(_)))
+            .map(|(name, _)| name.as_str());
+        super::error::suggest(name, consts)
     }
 
     fn resolve_modifies(&mut self, id: ProcId, decl: &ast::ProcedureDecl) {
@@ -302,7 +395,8 @@ pub(super) fn local_kind(kind: LocalKind) -> DeclKind {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::error_count;
+    use super::hir;
+    use super::FunctionId;
 
     #[test]
     fn duplicate_globals_point_at_the_first_declaration() {
@@ -310,6 +404,15 @@ mod tests {
         rejects!("var x: int; var x: bool;", "`x` first declared here");
         rejects!("type T; type T;", "duplicate type `T`");
         rejects!("procedure P(); procedure P();", "duplicate procedure `P`");
+    }
+
+    #[test]
+    fn an_extern_declaration_gives_way_to_another_of_its_name() {
+        let program = accepts!("function {:extern} f(x: int): int; function f(x: int): int { x } axiom f(1) == 1;");
+        let hir::ExprKind::Binary { lhs, .. } = &program.axioms[0].expr.kind else { panic!("an equation") };
+        assert!(matches!(lhs.kind, hir::ExprKind::Apply { func: FunctionId(1), .. }), "the non-extern `f`");
+        accepts!("var g: int; var {:extern} g: int;");
+        rejects!("var {:extern} g: int; var g: int; var g: bool;", "duplicate global variable `g`");
     }
 
     #[test]
@@ -341,11 +444,29 @@ mod tests {
     }
 
     #[test]
-    fn unsupported_declarations_are_reported() {
-        rejects!("function f<a>(x: a): a;", "type parameters are not supported yet");
-        assert_eq!(error_count("function f<a>(x: a): a; axiom f(1) == 1;"), 1);
-        rejects!("procedure P<a>(x: a);", "type parameters are not supported yet");
-        rejects!("procedure {:yields} P();", "`{:yields}` procedures are not supported yet");
-        rejects!("const a: int; const b: int extends a;", "`extends` order specifications are not supported yet");
+    fn polymorphic_declarations_are_checked() {
+        let program = accepts!("function f<a>(x: a): a; axiom f(1) == 1; procedure P<a>(x: a);");
+        assert_eq!(program.functions[0].type_params.len(), 1);
+        assert_eq!(program.procedures[0].type_params.len(), 1);
+        rejects!("function f<a>(x: int): int;", "type parameter `a` does not occur in the function's signature");
+        rejects!("procedure P<a>(x: int);", "type parameter `a` does not occur in the procedure's signature");
+        rejects!("function f<a, a>(x: a): a;", "duplicate type parameter `a`");
+        rejects!("procedure {:yields} P();", "`{:yields}` procedures are not supported");
+    }
+
+    #[test]
+    fn an_order_names_constants_of_the_same_type() {
+        let program = accepts!("const a: int; const b: int extends unique a complete;");
+        let order = program.consts[1].order.as_ref().expect("b extends a");
+        assert_eq!((order.parents.clone(), order.complete), (vec![(true, super::ConstId(0))], true));
+        rejects!("const a: bool; const b: int extends a;", "mismatched types");
+        rejects!("const b: int extends c;", "cannot find constant `c`");
+    }
+
+    #[test]
+    fn uses_clauses_add_axioms() {
+        let program = accepts!("function f(x: int): int uses { axiom f(0) == 1; } const c: int uses { axiom c > 0; }");
+        assert_eq!(program.axioms.len(), 2);
+        rejects!("function f(x: int): int uses { axiom f(true) == 1; }", "expected `int`, found `bool`");
     }
 }

@@ -10,7 +10,7 @@ use super::error::{Action, DeclKind, NameKind, SemaError, Unsupported};
 use super::expr::Scope;
 use super::hir::{self, ConstId, LabelId, ProcId, Type, Var};
 use super::resolve::local_kind;
-use super::types::{compatible, ERROR};
+use super::types::ERROR;
 use super::Checker;
 use crate::source::Span;
 use crate::syntax::ast;
@@ -31,6 +31,8 @@ pub(super) struct BodyCx<'a> {
     next_label: usize,
     /// The `while` and `if` statements around the current one, innermost last.
     enclosing: Vec<Enclosing>,
+    /// The `{:id}` of each statement so far, with its span.
+    statement_ids: BTreeMap<String, Span>,
 }
 
 struct Enclosing {
@@ -46,7 +48,15 @@ impl<'a> BodyCx<'a> {
         labels: &'a [hir::Label],
         label_names: &'a BTreeMap<String, LabelId>,
     ) -> BodyCx<'a> {
-        BodyCx { scope, proc, labels, label_names, next_label: 0, enclosing: Vec::new() }
+        BodyCx {
+            scope,
+            proc,
+            labels,
+            label_names,
+            next_label: 0,
+            enclosing: Vec::new(),
+            statement_ids: BTreeMap::new(),
+        }
     }
 }
 
@@ -87,7 +97,9 @@ impl Checker {
                         self.collect_labels_into(&block.stmts, labels, names);
                     }
                 }
-                ast::StmtKind::While { body, .. } => self.collect_labels_into(&body.stmts, labels, names),
+                ast::StmtKind::While { body, .. } | ast::StmtKind::Block(body) => {
+                    self.collect_labels_into(&body.stmts, labels, names)
+                }
                 _ => {}
             }
         }
@@ -113,6 +125,11 @@ impl Checker {
                 ast::StmtKind::While { guard, invariants, body } => {
                     let labels = std::mem::take(&mut preceding_labels);
                     Some(self.while_stmt(cx, guard, invariants, body, labels))
+                }
+                ast::StmtKind::Block(block) => {
+                    // A block runs in place: its statements join the enclosing list.
+                    checked.extend(self.stmts(cx, &block.stmts));
+                    None
                 }
                 _ => {
                     preceding_labels.clear();
@@ -180,24 +197,30 @@ impl Checker {
     #[inline(never)]
     fn simple_stmt(&mut self, cx: &mut BodyCx, stmt: &ast::Stmt) -> Option<hir::StmtKind> {
         let kind = match &stmt.kind {
-            ast::StmtKind::Label(_) | ast::StmtKind::If { .. } | ast::StmtKind::While { .. } => {
+            ast::StmtKind::Label(_)
+            | ast::StmtKind::If { .. }
+            | ast::StmtKind::While { .. }
+            | ast::StmtKind::Block(_) => {
                 unreachable!("`stmts` handles labels and statements with blocks")
             }
             ast::StmtKind::Assert { attrs, expr } => {
+                self.statement_attrs(cx, attrs);
                 hir::StmtKind::Assert { expr: self.bool_expr(&mut cx.scope, expr), attrs: attrs.clone() }
             }
             ast::StmtKind::Assume { attrs, expr } => {
+                self.statement_attrs(cx, attrs);
                 hir::StmtKind::Assume { expr: self.bool_expr(&mut cx.scope, expr), attrs: attrs.clone() }
             }
             ast::StmtKind::Havoc { names } => {
                 let vars = names.iter().filter_map(|name| self.target(cx, name, Action::Havoc)).map(|(var, _)| var);
                 hir::StmtKind::Havoc { vars: vars.collect() }
             }
-            ast::StmtKind::Assign { lhs, rhs } => self.assign(cx, lhs, rhs, stmt.span),
+            ast::StmtKind::Assign { lhs, attrs, rhs } => {
+                self.statement_attrs(cx, attrs);
+                self.assign(cx, lhs, rhs, stmt.span)
+            }
             ast::StmtKind::Call(call) => {
-                if call.free {
-                    self.error(SemaError::NotSupported { construct: Unsupported::FreeCall, span: call.span });
-                }
+                self.statement_attrs(cx, &call.attrs);
                 if call.is_async {
                     self.error(SemaError::NotSupported { construct: Unsupported::AsyncCall, span: call.span });
                 }
@@ -222,6 +245,23 @@ impl Checker {
             }
         };
         Some(kind)
+    }
+
+    /// A statement's attributes: typed in the body's scope, and its `{:id "..."}` unique
+    /// in the implementation.
+    fn statement_attrs(&mut self, cx: &mut BodyCx, attrs: &[ast::Attribute]) {
+        self.check_attrs(&mut cx.scope, attrs);
+        for attr in attrs.iter().filter(|attr| attr.name.name == "id") {
+            let [ast::AttrArg::Str { value, .. }] = attr.args.as_slice() else { continue };
+            match cx.statement_ids.get(value) {
+                Some(&first) => {
+                    self.error(SemaError::DuplicateStatementId { id: value.clone(), span: attr.span, first })
+                }
+                None => {
+                    cx.statement_ids.insert(value.clone(), attr.span);
+                }
+            }
+        }
     }
 
     fn guard(&mut self, cx: &mut BodyCx, guard: &ast::Guard) -> hir::Guard {
@@ -306,6 +346,7 @@ impl Checker {
     }
 
     fn assign(&mut self, cx: &mut BodyCx, lhs: &[ast::Lhs], rhs: &[ast::Expr], span: Span) -> hir::StmtKind {
+        let mark = self.inference_mark();
         let mut targets = Vec::with_capacity(lhs.len());
         let mut written = Vec::new();
         for target in lhs {
@@ -334,11 +375,20 @@ impl Checker {
         for (target, value) in targets.iter().zip(&values) {
             self.expect_type(value, &target.ty, Some(target.span));
         }
+        let mut values = values;
+        self.settle_all(
+            mark,
+            targets.iter_mut().flat_map(|target| target.indices.iter_mut().flatten()).chain(&mut values),
+        );
+        for target in &mut targets {
+            target.ty = self.settled(&target.ty);
+        }
         hir::StmtKind::Assign { lhs: targets, rhs: values }
     }
 
     fn call(&mut self, cx: &mut BodyCx, call: &ast::Call) -> Option<hir::StmtKind> {
-        let args: Vec<hir::Expr> = call.args.iter().map(|arg| self.expr(&mut cx.scope, arg)).collect();
+        let mark = self.inference_mark();
+        let mut args: Vec<hir::Expr> = call.args.iter().map(|arg| self.expr(&mut cx.scope, arg)).collect();
         let mut written = Vec::new();
         let mut outs = Vec::with_capacity(call.outs.len());
         for name in &call.outs {
@@ -357,6 +407,11 @@ impl Checker {
         let ins: Vec<(Type, Span)> = procedure.ins.iter().map(formal).collect();
         let results: Vec<(Type, Span)> = procedure.outs.iter().map(formal).collect();
         let callee_modifies = procedure.modifies.clone();
+        let type_params = procedure.type_params.clone();
+        let instance = self.instantiate(&type_params, call.span);
+        let ins: Vec<(Type, Span)> = ins.into_iter().map(|(ty, span)| (ty.substitute(&instance), span)).collect();
+        let results: Vec<(Type, Span)> =
+            results.into_iter().map(|(ty, span)| (ty.substitute(&instance), span)).collect();
         let (name, decl) = (call.callee.name.clone(), self.proc_name_spans[callee.index()]);
         if args.len() != ins.len() {
             let (expected, found) = (ins.len(), args.len());
@@ -372,7 +427,7 @@ impl Checker {
         }
         for ((out, target), (ty, result_span)) in call.outs.iter().zip(&outs).zip(&results) {
             if let Some((_, out_ty)) = target {
-                if !compatible(out_ty, ty) {
+                if !self.unify(out_ty, ty) {
                     let (expected, found) = (self.shown(ty), self.shown(out_ty));
                     self.error(SemaError::Mismatch { span: out.span, expected, found, because: Some(*result_span) });
                 }
@@ -397,8 +452,10 @@ impl Checker {
                 });
             }
         }
+        self.settle_all(mark, args.iter_mut());
+        let type_args = instance.iter().map(|(_, ty)| self.settled(ty)).collect();
         let outs = outs.into_iter().map(|target| target.map_or(ERROR_VAR, |(var, _)| var)).collect();
-        Some(hir::StmtKind::Call { callee, args, outs, attrs: call.attrs.clone() })
+        Some(hir::StmtKind::Call { callee, type_args, free: call.free, args, outs, attrs: call.attrs.clone() })
     }
 }
 
@@ -497,11 +554,73 @@ mod tests {
     }
 
     #[test]
-    fn concurrency_and_free_calls_are_not_supported() {
-        rejects!("procedure Q(); procedure P() { free call Q(); }", "`free call` is not supported yet");
-        rejects!("procedure Q(); procedure P() { async call Q(); }", "`async call` is not supported yet");
-        rejects!("procedure Q(); procedure P() { par Q() | Q(); }", "`par` calls are not supported yet");
-        rejects!("procedure P() { yield; }", "`yield` is not supported yet");
+    fn concurrency_is_not_supported() {
+        rejects!("procedure Q(); procedure P() { async call Q(); }", "`async call` is not supported");
+        rejects!("procedure Q(); procedure P() { par Q() | Q(); }", "`par` calls are not supported");
+        rejects!("procedure P() { yield; }", "`yield` is not supported");
+    }
+
+    #[test]
+    fn a_free_call_is_a_call_whose_preconditions_are_assumed() {
+        let program = accepts!("procedure Q(x: int); requires x > 0; procedure P() { free call Q(1); call Q(2); }");
+        let frees: Vec<bool> = program.implementations[0]
+            .body
+            .iter()
+            .map(|stmt| match &stmt.kind {
+                hir::StmtKind::Call { free, .. } => *free,
+                other => panic!("a call, not {other:?}"),
+            })
+            .collect();
+        assert_eq!(frees, vec![true, false]);
+    }
+
+    #[test]
+    fn statement_ids_are_unique_and_assumption_variables_are_booleans() {
+        rejects!(
+            "procedure P() { assume {:id \"s0\"} true; assert {:id \"s0\"} true; }",
+            "two statements have the id `s0`"
+        );
+        accepts!("procedure P() { assume {:id \"s0\"} true; } procedure Q() { assume {:id \"s0\"} true; }");
+        rejects!("procedure P() { var {:assumption} a: int; }", "an `{:assumption}` variable must be a `bool`");
+        rejects!("procedure P() { var {:assumption} a: bool where a; }", "without a `where` clause");
+    }
+
+    #[test]
+    fn a_block_statement_runs_in_place() {
+        let program = accepts!("procedure P() returns (x: int) { { x := 1; { L: x := 2; } } goto L; }");
+        assert_eq!(program.implementations[0].body.len(), 4, "two assignments, a label and a goto");
+    }
+
+    #[test]
+    fn calls_infer_the_callee_type_arguments() {
+        let program = accepts!(
+            r"
+            type Ref;
+            procedure Swap<T>(a: T, b: T) returns (x: T, y: T);
+            procedure P(r: Ref) returns (s: Ref, t: Ref) { call s, t := Swap(r, r); }
+        "
+        );
+        let hir::StmtKind::Call { type_args, .. } = &program.implementations[0].body[0].kind else { panic!("a call") };
+        assert_eq!(type_args, &vec![hir::Type::Named(hir::TypeId(0), Vec::new())]);
+        rejects!(
+            "procedure Swap<T>(a: T, b: T); procedure P() { call Swap(1, true); }",
+            "expected `int`, found `bool`"
+        );
+    }
+
+    #[test]
+    fn assignments_settle_type_arguments_from_their_targets() {
+        accepts!(
+            r"
+            type Set T = [T]bool;
+            function Empty<T>(): Set T;
+            procedure P() returns (s: Set int) { s := Empty(); }
+        "
+        );
+        rejects!(
+            "function Empty<T>(): [T]bool; procedure P() returns (s: [int]bool) { s := Empty() : [bool]bool; }",
+            "mismatched types"
+        );
     }
 
     #[test]

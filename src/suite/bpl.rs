@@ -2,28 +2,31 @@
 //! Boogie form"): the same [`json::Suite`] as a Boogie program fragment a person can read.
 //!
 //! Each test is a procedure that sets the inputs, calls the procedure under test and
-//! asserts the recorded outcome. What has no Boogie statement (the header, goals,
-//! values that are no literal, function tables, the trace, an outcome other than
-//! `pass`) is carried by attributes, whose arguments are literals or strings holding
-//! JSON. Appended to the program it was generated from, the fragment type-checks as
+//! asserts the recorded outcome, every value a Boogie expression ([`super::bpl_value`]): maps
+//! are lambdas, elements of uninterpreted types constants the suite declares, function
+//! tables `assume`s on the function's points and its default. What has no Boogie
+//! statement (the header, goals, the trace, an outcome other than `pass`) is carried by
+//! attributes whose arguments are strings (names, ids, messages) and Boogie expressions
+//! (values). Appended to the program it was generated from, the fragment type-checks as
 //! Boogie.
 //!
 //! Invariant (the round-trip law): `from_text(&to_text(suite, program)) == Ok(suite)`
 //! for every suite of `program`'s implementations; the writer chooses a statement only
 //! where reading it gives back exactly the field it came from, and an attribute
 //! otherwise. Writing is deterministic: the text depends on the suite and the program's
-//! signatures only.
+//! declarations only.
 //!
 //! Reading goes through the front end ([`syntax::parse`]) and then walks the AST, so a
 //! malformed file gives a [`LoadError`] at a span, never a panic; the reader needs no
 //! program (variables' types are for Boogie, not for it).
 
+use super::bpl_value::{collect_elements, element_name, identifier, Elements, Printer, Ty};
 use super::json;
 use super::load::{without_position, LoadError};
 use crate::sema::hir;
 use crate::source::{FileId, Span};
-use crate::syntax::{self, ast, printer};
-use num_bigint::{BigInt, BigUint};
+use crate::syntax::{self, ast};
+use num_bigint::BigUint;
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -39,6 +42,7 @@ pub fn to_text(suite: &json::Suite, program: &hir::Program) -> String {
     let taken = procedures.chain(program.functions.iter().map(|function| function.name.clone())).collect();
     let mut writer = Writer { program, out: String::new(), taken };
     writer.header(suite);
+    writer.elements(suite);
     for procedure in &suite.procedures {
         writer.procedure(procedure);
     }
@@ -55,16 +59,22 @@ struct Writer<'a> {
 
 /// What the test procedures of one implementation declare and call.
 struct Signature {
-    /// In-parameters, then out-parameters: each a name and its type, printed.
-    ins: Vec<(String, String)>,
-    outs: Vec<(String, String)>,
+    /// In-parameters, then out-parameters: each a name and its type.
+    ins: Vec<(String, Ty)>,
+    outs: Vec<(String, Ty)>,
     /// The globals its procedure may modify, which the test procedure must declare too.
     modifies: Vec<String>,
+    /// The names of `ins` and `outs`: the test procedure's locals.
+    locals: BTreeSet<String>,
 }
 
 impl Signature {
     fn is_local(&self, name: &str) -> bool {
-        self.ins.iter().chain(&self.outs).any(|(local, _)| local == name)
+        self.locals.contains(name)
+    }
+
+    fn local_type(&self, name: &str) -> Option<&Ty> {
+        self.ins.iter().chain(&self.outs).find(|(local, _)| local == name).map(|(_, ty)| ty)
     }
 }
 
@@ -100,6 +110,48 @@ impl Writer<'_> {
             self.line(1, &attr("shard", &[shard.index.to_string(), shard.count.to_string()]));
         }
         self.line(1, "true;");
+    }
+
+    /// `const unique T#n: T;` for every element of an uninterpreted type a test names.
+    /// Where the program has `unique` constants of that type, which a test may state to
+    /// be one of the elements, the elements are plain constants and one axiom says they
+    /// differ (`unique` would make them differ from the program's too).
+    fn elements(&mut self, suite: &json::Suite) {
+        let mut found = BTreeSet::new();
+        for test in suite.procedures.iter().flat_map(|procedure| &procedure.tests) {
+            let test = serde_json::to_value(test).expect("tests serialize to JSON");
+            collect_elements(&test, &mut found);
+        }
+        if found.is_empty() {
+            return;
+        }
+        self.line(0, "");
+        self.line(0, "// The elements of uninterpreted types that the tests name, all different.");
+        let mut by_type: Vec<(String, Vec<String>)> = Vec::new();
+        for (ty, index) in found {
+            let name = identifier(&element_name(&ty, index));
+            match by_type.last_mut() {
+                Some((last, names)) if *last == ty => names.push(name),
+                _ => by_type.push((ty, vec![name])),
+            }
+        }
+        for (ty, names) in by_type {
+            let unique = !self.program.consts.iter().any(|constant| {
+                constant.unique
+                    && matches!(&constant.ty, hir::Type::Named(id, _) if self.program.types[id.index()].name == ty)
+            });
+            let keyword = if unique { "const unique" } else { "const" };
+            for name in &names {
+                self.line(0, &format!("{keyword} {name}: {};", identifier(&ty)));
+            }
+            if !unique && names.len() > 1 {
+                let pairs = names
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(at, first)| names[at + 1..].iter().map(move |second| format!("{first} != {second}")));
+                self.line(0, &format!("axiom {};", pairs.collect::<Vec<_>>().join(" && ")));
+            }
+        }
     }
 
     fn procedure(&mut self, procedure: &json::Procedure) {
@@ -143,49 +195,60 @@ impl Writer<'_> {
         }
         self.line(0, "{");
         for (local, ty) in signature.ins.iter().chain(&signature.outs) {
-            self.line(1, &format!("var {}: {ty};", identifier(local)));
+            self.line(1, &format!("var {}: {};", identifier(local), ty.text()));
         }
         if !signature.ins.is_empty() || !signature.outs.is_empty() {
             self.line(0, "");
         }
-        for statement in inputs(signature, &test.inputs) {
+        let facts = Facts { program: self.program, signature, printer: Printer { locals: &signature.locals } };
+        for statement in facts.inputs(&test.inputs) {
             self.line(1, &statement);
         }
-        self.call(under_test, signature, test);
-        for statement in expectations(signature, &test.expect) {
+        self.call(under_test, &facts, test);
+        for statement in facts.expectations(&test.expect) {
             self.line(1, &statement);
         }
         self.line(0, "}");
     }
 
     /// `call {:trace_…} … outs := P(ins);`: the attributes carry the choices of the run
-    /// (and the callee's unset locals), which no statement of the caller can make.
-    fn call(&mut self, under_test: &str, signature: &Signature, test: &json::Test) {
-        let mut attrs: Vec<String> = test
-            .inputs
-            .uninitialized
-            .iter()
-            .map(|named| attr("uninitialized", &[quote(&named.name), value_arg(&named.value)]))
+    /// (and the callee's unset locals), which no statement of the caller can make; a
+    /// comment after each says the step in words.
+    fn call(&mut self, under_test: &str, facts: &Facts, test: &json::Test) {
+        let mut attrs: Vec<(String, String)> = (test.inputs.uninitialized.iter())
+            .map(|named| {
+                let value = facts.value_arg(&named.value);
+                (
+                    attr("uninitialized", &[quote(&named.name), value]),
+                    format!("{} before it is set", one_line(&named.name)),
+                )
+            })
             .collect();
-        attrs.extend(test.trace.iter().map(trace_attr));
+        for (step, entry) in test.trace.iter().enumerate() {
+            let (attr, said) = facts.trace_attr(entry);
+            attrs.push((attr, format!("{}. {said}", step + 1)));
+        }
         let expect = &test.expect;
         if expect.outcome != "pass" || expect.message.is_some() {
             let mut args = vec![quote(&expect.outcome)];
             args.extend(expect.message.iter().map(|message| quote(message)));
-            attrs.push(attr("expect", &args));
+            attrs.push((attr("expect", &args), String::new()));
         }
-        let names = |locals: &[(String, String)]| -> Vec<String> {
-            locals.iter().map(|(local, _)| identifier(local)).collect()
-        };
-        let outs = names(&signature.outs);
+        let names =
+            |locals: &[(String, Ty)]| -> Vec<String> { locals.iter().map(|(local, _)| identifier(local)).collect() };
+        let outs = names(&facts.signature.outs);
         let assigned = if outs.is_empty() { String::new() } else { format!("{} := ", outs.join(", ")) };
-        let call = format!("{assigned}{}({});", identifier(under_test), names(&signature.ins).join(", "));
+        let call = format!("{assigned}{}({});", identifier(under_test), names(&facts.signature.ins).join(", "));
+        let commented = |(attr, said): &(String, String)| match said.as_str() {
+            "" => attr.clone(),
+            said => format!("{attr}  // {said}"),
+        };
         match attrs.split_first() {
             None => self.line(1, &format!("call {call}")),
             Some((first, rest)) => {
-                self.line(1, &format!("call {first}"));
+                self.line(1, &format!("call {}", commented(first)));
                 for attr in rest {
-                    self.line(2, attr);
+                    self.line(2, &commented(attr));
                 }
                 self.line(2, &call);
             }
@@ -210,91 +273,206 @@ impl Writer<'_> {
 /// clause of its procedure; empty when the program has no such implementation.
 fn signature(program: &hir::Program, name: &str) -> Signature {
     let Some(implementation) = program.implementations.iter().find(|implementation| implementation.name == name) else {
-        return Signature { ins: Vec::new(), outs: Vec::new(), modifies: Vec::new() };
+        return Signature { ins: Vec::new(), outs: Vec::new(), modifies: Vec::new(), locals: BTreeSet::new() };
     };
-    let typed = |ids: &[hir::LocalId]| -> Vec<(String, String)> {
+    let typed = |ids: &[hir::LocalId]| -> Vec<(String, Ty)> {
         ids.iter()
             .map(|id| {
                 let local = &implementation.locals[id.index()];
-                (local.name.clone(), type_text(program, &local.ty))
+                (local.name.clone(), Ty::of(program, &local.ty))
             })
             .collect()
     };
     let procedure = &program.procedures[implementation.proc.index()];
+    let (ins, outs) = (typed(&implementation.ins), typed(&implementation.outs));
+    let locals = ins.iter().chain(&outs).map(|(name, _)| name.clone()).collect();
     Signature {
-        ins: typed(&implementation.ins),
-        outs: typed(&implementation.outs),
+        ins,
+        outs,
         modifies: procedure.modifies.iter().map(|id| program.globals[id.index()].name.clone()).collect(),
+        locals,
     }
 }
 
-/// The statements that set a test's inputs: parameters by assignment, globals' entry
-/// values and constants by `assume`, each in the natural form `x := 1;` /
-/// `assume g == 1;` when the value is a literal, tagged with its JSON otherwise.
-fn inputs(signature: &Signature, inputs: &json::Inputs) -> Vec<String> {
-    let mut statements: Vec<String> = inputs
-        .params
-        .iter()
-        .map(|named| match natural(signature, Kind::Param, named) {
-            Some(value) => format!("{} := {value};", identifier(&named.name)),
-            None => tagged("assume", Kind::Param, named),
-        })
-        .collect();
-    statements.extend(inputs.globals.iter().map(|named| fact("assume", signature, Kind::Global, named)));
-    statements.extend(inputs.consts.iter().map(|named| fact("assume", signature, Kind::Constant, named)));
-    statements.extend(inputs.functions.iter().map(|table| {
-        let entries = serde_json::to_string(&table.entries).expect("function tables serialize to JSON");
-        let args = [quote(&table.name), quote(&entries), value_arg(&table.default)];
-        format!("assume {} true;", attr(FUNCTION_TABLE, &args))
-    }));
-    statements
+/// Writes the statements of one test: what its inputs and outcome state, in Boogie.
+struct Facts<'a> {
+    program: &'a hir::Program,
+    signature: &'a Signature,
+    printer: Printer<'a>,
 }
 
-/// The asserts of a test's recorded outputs and modified globals.
-fn expectations(signature: &Signature, expect: &json::Expect) -> Vec<String> {
-    let outputs = expect.outputs.iter().map(|named| fact("assert", signature, Kind::Output, named));
-    outputs.chain(expect.globals.iter().map(|named| fact("assert", signature, Kind::Global, named))).collect()
-}
-
-/// `assume g == 1;` or `assert r == 2;` when that reads back as `named` of `kind`, the
-/// tagged form otherwise.
-fn fact(keyword: &str, signature: &Signature, kind: Kind, named: &json::Named) -> String {
-    match natural(signature, kind, named) {
-        Some(value) => {
-            let tag = if kind == default_kind(keyword, kind.is_local()) {
-                String::new()
-            } else {
-                attr(kind.tag(), &[]) + " "
-            };
-            format!("{keyword} {tag}{} == {value};", identifier(&named.name))
+impl Facts<'_> {
+    /// The statements that set a test's inputs: parameters by assignment, globals' entry
+    /// values and constants by `assume`, each in the natural form `x := 1;` /
+    /// `assume g == 1;` where it reads back as the input, tagged otherwise; then the
+    /// function tables.
+    fn inputs(&self, inputs: &json::Inputs) -> Vec<String> {
+        let mut statements: Vec<String> = inputs
+            .params
+            .iter()
+            .map(|named| match self.natural(Kind::Param, named) {
+                Some(value) => format!("{} := {value};", identifier(&named.name)),
+                None => self.tagged("assume", Kind::Param, named),
+            })
+            .collect();
+        statements.extend(inputs.globals.iter().map(|named| self.fact("assume", Kind::Global, named)));
+        statements.extend(inputs.consts.iter().map(|named| self.fact("assume", Kind::Constant, named)));
+        for table in &inputs.functions {
+            statements.extend(self.function_table(table));
         }
-        None => tagged(keyword, kind, named),
+        statements
     }
-}
 
-/// `assume {:global "g", "<JSON>"} true;`: any name, any value.
-fn tagged(keyword: &str, kind: Kind, named: &json::Named) -> String {
-    format!("{keyword} {} true;", attr(kind.tag(), &[quote(&named.name), value_arg(&named.value)]))
-}
+    /// The asserts of a test's recorded outputs and modified globals.
+    fn expectations(&self, expect: &json::Expect) -> Vec<String> {
+        let outputs = expect.outputs.iter().map(|named| self.fact("assert", Kind::Output, named));
+        outputs.chain(expect.globals.iter().map(|named| self.fact("assert", Kind::Global, named))).collect()
+    }
 
-/// The literal of `named`'s value when the natural form reads back as it: the value is
-/// a literal, and the name is a test local exactly when `kind` is one (a local of the
-/// same name as a global hides it).
-fn natural(signature: &Signature, kind: Kind, named: &json::Named) -> Option<String> {
-    let fits = signature.is_local(&named.name) == kind.is_local() && is_plain_name(&named.name);
-    literal(&named.value).filter(|_| fits)
-}
-
-fn trace_attr(entry: &json::TraceEntry) -> String {
-    match entry {
-        json::TraceEntry::Havoc { var, value } => attr("trace_havoc", &[quote(var), value_arg(value)]),
-        json::TraceEntry::CallOut { callee, var, value } => {
-            attr("trace_call_out", &[quote(callee), quote(var), value_arg(value)])
+    /// `assume g == 1;` or `assert r == 2;` when that reads back as `named` of `kind`,
+    /// the tagged form otherwise.
+    fn fact(&self, keyword: &str, kind: Kind, named: &json::Named) -> String {
+        match self.natural(kind, named) {
+            Some(value) => {
+                let tag = if kind == default_kind(keyword, kind.is_local()) {
+                    String::new()
+                } else {
+                    attr(kind.tag(), &[]) + " "
+                };
+                format!("{keyword} {tag}{} == {value};", identifier(&named.name))
+            }
+            None => self.tagged(keyword, kind, named),
         }
-        json::TraceEntry::CallModifies { callee, global, value } => {
-            attr("trace_call_modifies", &[quote(callee), quote(global), value_arg(value)])
+    }
+
+    /// `assume {:global "g", value} true;`: any name, any value.
+    fn tagged(&self, keyword: &str, kind: Kind, named: &json::Named) -> String {
+        format!("{keyword} {} true;", attr(kind.tag(), &[quote(&named.name), self.value_arg(&named.value)]))
+    }
+
+    /// The expression of `named`'s value when the natural form reads back as it: the
+    /// value has one, and the name is a test local exactly when `kind` is one (a local
+    /// of the same name as a global hides it).
+    fn natural(&self, kind: Kind, named: &json::Named) -> Option<String> {
+        let fits = self.signature.is_local(&named.name) == kind.is_local() && is_plain_name(&named.name);
+        fits.then(|| self.printer.expr(&named.value, self.declared_type(kind, &named.name).as_ref()))?
+    }
+
+    /// The declared type of what `name` of `kind` names, where the program says.
+    fn declared_type(&self, kind: Kind, name: &str) -> Option<Ty> {
+        let program = self.program;
+        let ty = match kind {
+            Kind::Param | Kind::Output => return self.signature.local_type(name).cloned(),
+            Kind::Global => &program.globals.iter().find(|global| global.name == name)?.ty,
+            Kind::Constant => &program.consts.iter().find(|constant| constant.name == name)?.ty,
+        };
+        Some(Ty::of(program, ty))
+    }
+
+    /// A value as an attribute argument: its expression (Boogie checks an attribute's
+    /// expression in itself only, so its type need not be declared), or a string holding
+    /// its JSON when it has none.
+    fn value_arg(&self, value: &Value) -> String {
+        self.printer
+            .expr(value, None)
+            .unwrap_or_else(|| quote(&serde_json::to_string(value).expect("values serialize to JSON")))
+    }
+
+    /// The `{:trace_…}` attribute of a trace entry, and the step in words.
+    fn trace_attr(&self, entry: &json::TraceEntry) -> (String, String) {
+        match entry {
+            json::TraceEntry::Havoc { var, value } => {
+                (attr("trace_havoc", &[quote(var), self.value_arg(value)]), format!("havoc {}", one_line(var)))
+            }
+            json::TraceEntry::CallOut { callee, var, value } => (
+                attr("trace_call_out", &[quote(callee), quote(var), self.value_arg(value)]),
+                format!("{} := {}(…)", one_line(var), one_line(callee)),
+            ),
+            json::TraceEntry::CallModifies { callee, global, value } => (
+                attr("trace_call_modifies", &[quote(callee), quote(global), self.value_arg(value)]),
+                format!("{}(…) modifies {}", one_line(callee), one_line(global)),
+            ),
+            json::TraceEntry::Goto { target } => {
+                (attr("trace_goto", &[quote(target)]), format!("goto {}", one_line(target)))
+            }
         }
-        json::TraceEntry::Goto { target } => attr("trace_goto", &[quote(target)]),
+    }
+
+    /// A function's table as Boogie states it: `assume f(1) == 3;` for each point, then
+    /// `assume (forall x: int :: x != 1 ==> f(x) == 0);` for the others (for a function
+    /// without arguments, `assume f() == 0;`). A default with no expression is tagged,
+    /// `assume {:function_default "f", "<JSON>"} true;`; a table the points cannot state
+    /// at all (a point without an expression, arguments of different numbers) is one
+    /// tagged statement holding its JSON.
+    fn function_table(&self, table: &json::FunctionTable) -> Vec<String> {
+        let declared = self.program.functions.iter().find(|function| function.name == table.name);
+        let arity =
+            declared.map_or_else(|| table.entries.first().map_or(0, |(args, _)| args.len()), |f| f.params.len());
+        // The arguments' types, where no declaration says as the first point shows them.
+        let first = table.entries.first().map(|(args, _)| args.as_slice()).unwrap_or_default();
+        let types: Vec<Option<Ty>> = match declared {
+            Some(function) => function.params.iter().map(|param| Some(Ty::of(self.program, &param.ty))).collect(),
+            None => (0..arity).map(|at| first.get(at).and_then(Ty::of_value)).collect(),
+        };
+        let result = declared.map(|function| Ty::of(self.program, &function.result));
+        let function = identifier(&table.name);
+        let points: Option<Vec<String>> = (table.entries.iter())
+            .map(|(args, value)| {
+                if args.len() != arity || arity == 0 || !is_plain_name(&table.name) {
+                    return None;
+                }
+                let args = args.iter().zip(&types).map(|(arg, ty)| self.printer.expr(arg, ty.as_ref()));
+                let args = args.collect::<Option<Vec<_>>>()?.join(", ");
+                Some(format!("assume {function}({args}) == {};", self.printer.expr(value, result.as_ref())?))
+            })
+            .collect();
+        let Some(mut statements) = points else {
+            let entries = serde_json::to_string(&table.entries).expect("function tables serialize to JSON");
+            let args = [quote(&table.name), quote(&entries), self.value_arg(&table.default)];
+            return vec![format!("assume {} true;", attr(FUNCTION_TABLE, &args))];
+        };
+        let default = self.printer.expr(&table.default, result.as_ref()).filter(|_| is_plain_name(&table.name));
+        statements.push(match default {
+            Some(default) if arity == 0 => format!("assume {function}() == {default};"),
+            Some(default) => self.function_default(&function, table, &types, &default),
+            None => format!(
+                "assume {} true;",
+                attr(FUNCTION_DEFAULT, &[quote(&table.name), self.value_arg(&table.default)])
+            ),
+        });
+        statements
+    }
+
+    /// `assume (forall x: int :: x != 1 && x != 2 ==> f(x) == default);`, the guard
+    /// leaving out the points (`!(x == 1 && y == 2)` for several arguments).
+    fn function_default(
+        &self,
+        function: &str,
+        table: &json::FunctionTable,
+        types: &[Option<Ty>],
+        default: &str,
+    ) -> String {
+        let names = self.printer.bound_names(0, types.len());
+        let bound: Vec<String> = (names.iter().zip(types))
+            .map(|(name, ty)| format!("{name}: {}", ty.as_ref().unwrap_or(&Ty::Int).text()))
+            .collect();
+        let excluded: Vec<String> = (table.entries.iter())
+            .map(|(args, _)| {
+                let tests: Vec<String> = names
+                    .iter()
+                    .zip(args.iter().zip(types))
+                    .map(|(name, (arg, ty))| {
+                        format!("{name} == {}", self.printer.expr(arg, ty.as_ref()).expect("points have expressions"))
+                    })
+                    .collect();
+                match tests.as_slice() {
+                    [test] => test.replacen(" == ", " != ", 1),
+                    _ => format!("!({})", tests.join(" && ")),
+                }
+            })
+            .collect();
+        let guard = if excluded.is_empty() { String::new() } else { format!("{} ==> ", excluded.join(" && ")) };
+        format!("assume (forall {} :: {guard}{function}({}) == {default});", bound.join(", "), names.join(", "))
     }
 }
 
@@ -304,26 +482,6 @@ fn attr(name: &str, args: &[String]) -> String {
         format!("{{:{name}}}")
     } else {
         format!("{{:{name} {}}}", args.join(", "))
-    }
-}
-
-/// A value as an attribute argument: its literal, or a string holding its JSON.
-fn value_arg(value: &Value) -> String {
-    literal(value).unwrap_or_else(|| quote(&serde_json::to_string(value).expect("values serialize to JSON")))
-}
-
-/// The Boogie literal that reads back as exactly `value`, if there is one: booleans and
-/// integers (beyond 64 bits the suite keeps an integer as a string of digits, and
-/// reading a literal that large gives that string back).
-fn literal(value: &Value) -> Option<String> {
-    match value {
-        Value::Bool(value) => Some(value.to_string()),
-        Value::Number(number) => number.as_i64().map(|value| value.to_string()),
-        Value::String(digits) => {
-            let parsed: BigInt = digits.parse().ok()?;
-            (i64::try_from(&parsed).is_err() && parsed.to_string() == *digits).then(|| digits.clone())
-        }
-        Value::Null | Value::Array(_) | Value::Object(_) => None,
     }
 }
 
@@ -340,44 +498,11 @@ fn unquote(raw: &str) -> Result<String, String> {
     serde_json::from_str(&format!("\"{raw}\"")).map_err(|error| without_position(&error))
 }
 
-/// A name as Boogie reads it back (a backslash before a keyword).
-fn identifier(name: &str) -> String {
-    printer::print_expr(&var(name))
-}
-
 /// Whether `name` prints as an identifier that reads back as itself (names of the
 /// program always do; a hand-made suite's need not).
 fn is_plain_name(name: &str) -> bool {
     let parsed = syntax::parse_expr(FileId(0), &identifier(name));
     matches!(&parsed, Ok(ast::Expr { kind: ast::ExprKind::Var(ident), .. }) if ident.name == name)
-}
-
-fn var(name: &str) -> ast::Expr {
-    ast::Expr {
-        kind: ast::ExprKind::Var(ast::Ident { name: name.to_string(), span: Span::default() }),
-        span: Span::default(),
-    }
-}
-
-fn type_text(program: &hir::Program, ty: &hir::Type) -> String {
-    printer::print_type(&type_ast(program, ty))
-}
-
-fn type_ast(program: &hir::Program, ty: &hir::Type) -> ast::Type {
-    let kind = match ty {
-        hir::Type::Int => ast::TypeKind::Int,
-        hir::Type::Bool => ast::TypeKind::Bool,
-        hir::Type::Named(id) => ast::TypeKind::Named {
-            name: ast::Ident { name: program.types[id.index()].name.clone(), span: Span::default() },
-            args: Vec::new(),
-        },
-        hir::Type::Map(map) => ast::TypeKind::Map {
-            type_params: Vec::new(),
-            domain: map.domain.iter().map(|key| type_ast(program, key)).collect(),
-            range: Box::new(type_ast(program, &map.range)),
-        },
-    };
-    ast::Type { kind, span: Span::default() }
 }
 
 fn plural(count: usize, noun: &str) -> String {
@@ -408,7 +533,10 @@ enum Kind {
     Output,
 }
 
+/// A whole function table as JSON: what the points cannot state.
 const FUNCTION_TABLE: &str = "function_table";
+/// A function table's default that has no expression.
+const FUNCTION_DEFAULT: &str = "function_default";
 
 impl Kind {
     fn tag(self) -> &'static str {
@@ -463,9 +591,18 @@ pub fn from_text(text: &str) -> Read<json::Suite> {
         };
         return Err(LoadError { message, location: String::new(), span: Some(span.range()) });
     }
+    // Elements first: a value may name one declared further down.
+    let mut elements = Elements::default();
+    for decl in &program.decls {
+        if let ast::Decl::Const(constant) = decl {
+            for name in &constant.names {
+                elements.declare(name, &constant.ty)?;
+            }
+        }
+    }
     let mut suite: Option<json::Suite> = None;
     for decl in &program.decls {
-        read_decl(&mut suite, decl)?;
+        read_decl(&mut suite, &elements, decl)?;
     }
     suite.ok_or_else(|| LoadError {
         message: "not a suite file: it has no header `axiom {:seedgen_suite …} … true;`".to_string(),
@@ -478,7 +615,7 @@ fn error(span: Span, message: impl Into<String>) -> LoadError {
     LoadError { message: message.into(), location: String::new(), span: Some(span.range()) }
 }
 
-fn read_decl(suite: &mut Option<json::Suite>, decl: &ast::Decl) -> Read<()> {
+fn read_decl(suite: &mut Option<json::Suite>, elements: &Elements, decl: &ast::Decl) -> Read<()> {
     let first_attr = |attrs: &[ast::Attribute]| attrs.first().map(|attr| attr.name.name.clone()).unwrap_or_default();
     match decl {
         ast::Decl::Axiom(axiom) if first_attr(&axiom.attrs) == "seedgen_suite" => match suite {
@@ -498,15 +635,32 @@ fn read_decl(suite: &mut Option<json::Suite>, decl: &ast::Decl) -> Read<()> {
         }
         ast::Decl::Procedure(test) if first_attr(&test.attrs) == "seedgen_test" => {
             let procedure = current(suite, test.span)?;
-            let test = read_test(test, &procedure.name)?;
+            let test = read_test(test, &procedure.name, elements)?;
             procedure.tests.push(test);
             Ok(())
         }
+        // Read before the rest (`from_text`); what they say about their elements follows.
+        ast::Decl::Const(constant) if constant.attrs.is_empty() && constant.order.is_none() => Ok(()),
+        ast::Decl::Axiom(axiom) if axiom.attrs.is_empty() => distinct_elements(elements, &axiom.expr),
         _ => Err(error(
             decl.span(),
             "not part of a suite: expected `axiom {:seedgen_suite …}`, `axiom {:seedgen_procedure …}`, \
-             `axiom {:seedgen_goal …}` or `procedure {:seedgen_test …}`",
+             `axiom {:seedgen_goal …}`, `procedure {:seedgen_test …}`, or an element `const T#0: T;` and \
+             `axiom T#0 != T#1 && …;`",
         )),
+    }
+}
+
+/// `axiom T#0 != T#1 && …;`: the elements differ, as their numbers already say.
+fn distinct_elements(elements: &Elements, expr: &ast::Expr) -> Read<()> {
+    let element = |side: &ast::Expr| matches!(&side.kind, ast::ExprKind::Var(name) if elements.contains(&name.name));
+    match &expr.kind {
+        ast::ExprKind::Binary { op: ast::BinaryOp::And, lhs, rhs } => {
+            distinct_elements(elements, lhs)?;
+            distinct_elements(elements, rhs)
+        }
+        ast::ExprKind::Binary { op: ast::BinaryOp::Neq, lhs, rhs } if element(lhs) && element(rhs) => Ok(()),
+        _ => Err(error(expr.span, "an axiom of a suite says that its elements differ: `T#0 != T#1 && …`")),
     }
 }
 
@@ -599,7 +753,7 @@ fn read_goal(axiom: &ast::AxiomDecl) -> Read<json::Goal> {
     })
 }
 
-fn read_test(procedure: &ast::ProcedureDecl, under_test: &str) -> Read<json::Test> {
+fn read_test(procedure: &ast::ProcedureDecl, under_test: &str, elements: &Elements) -> Read<json::Test> {
     let attrs = Attrs::new(&procedure.attrs, &["seedgen_test", "targets", "covers"])?;
     let [id] = args(attrs.required("seedgen_test", procedure.span)?)?;
     let goal_ids = |name: &str| -> Read<Vec<String>> {
@@ -623,7 +777,7 @@ fn read_test(procedure: &ast::ProcedureDecl, under_test: &str) -> Read<json::Tes
         .flat_map(|group| &group.names)
         .map(|name| name.name.as_str())
         .collect();
-    let body_reader = Body { locals, under_test };
+    let mut body_reader = Body { locals, under_test, elements, open_table: None };
     let mut called = false;
     for stmt in &body.stmts {
         body_reader.stmt(stmt, called, &mut test)?;
@@ -642,12 +796,26 @@ struct Body<'a> {
     locals: BTreeSet<&'a str>,
     /// The implementation the test belongs to, the one its call must name.
     under_test: &'a str,
+    elements: &'a Elements,
+    /// The function table whose points are being read: its default statement ends it.
+    open_table: Option<json::FunctionTable>,
 }
 
 impl Body<'_> {
-    fn stmt(&self, stmt: &ast::Stmt, called: bool, test: &mut json::Test) -> Read<()> {
+    fn stmt(&mut self, stmt: &ast::Stmt, called: bool, test: &mut json::Test) -> Read<()> {
+        if let ast::StmtKind::Assume { attrs, expr } = &stmt.kind {
+            if !called && is_function_fact(attrs, expr) {
+                return self.function_fact(attrs, expr, &mut test.inputs);
+            }
+        }
+        if let Some(table) = &self.open_table {
+            return Err(error(
+                stmt.span,
+                format!("the table of `{}` ends with its default, `assume (forall … :: … ==> f(…) == …);`", table.name),
+            ));
+        }
         match (&stmt.kind, called) {
-            (ast::StmtKind::Assign { lhs, rhs }, false) => {
+            (ast::StmtKind::Assign { lhs, rhs, .. }, false) => {
                 test.inputs.params.push(self.assignment(stmt.span, lhs, rhs)?)
             }
             (ast::StmtKind::Assume { attrs, expr }, false) => self.assumption(attrs, expr, &mut test.inputs)?,
@@ -681,21 +849,12 @@ impl Body<'_> {
         if !target.indices.is_empty() || !self.locals.contains(target.name.name.as_str()) {
             return Err(error(target.span, "only the test's own locals (the parameters) are assigned"));
         }
-        Ok(json::Named { name: target.name.name.clone(), value: literal_value(value)? })
+        Ok(json::Named { name: target.name.name.clone(), value: self.elements.value(value)? })
     }
 
-    /// An input other than a parameter's assignment: a tagged or natural fact, or a
-    /// function table.
+    /// An input other than a parameter's assignment or a function table's: a tagged or
+    /// natural fact.
     fn assumption(&self, attrs: &[ast::Attribute], expr: &ast::Expr, inputs: &mut json::Inputs) -> Read<()> {
-        if let Some(table) = attrs.first().filter(|attr| attr.name.name == FUNCTION_TABLE) {
-            only(attrs)?;
-            stating_true(expr)?;
-            let [name, entries, default] = args(table)?;
-            let entries = serde_json::from_str(&string(entries)?)
-                .map_err(|json_error| error(span_of(entries), format!("invalid function entries: {json_error}")))?;
-            inputs.functions.push(json::FunctionTable { name: string(name)?, entries, default: value(default)? });
-            return Ok(());
-        }
         let (kind, named) = self.fact("assume", attrs, expr)?;
         match kind {
             Kind::Param => inputs.params.push(named),
@@ -723,7 +882,7 @@ impl Body<'_> {
         if let Some((kind, attr)) = tag.filter(|(_, attr)| !attr.args.is_empty()) {
             stating_true(expr)?;
             let [name, given] = args(attr)?;
-            return Ok((kind, json::Named { name: string(name)?, value: value(given)? }));
+            return Ok((kind, json::Named { name: string(name)?, value: self.value(given)? }));
         }
         let (name, given) = equation(expr)?;
         let local = self.locals.contains(name.name.as_str());
@@ -740,7 +899,99 @@ impl Body<'_> {
             };
             return Err(error(name.span, why));
         }
-        Ok((kind, json::Named { name: name.name.clone(), value: literal_value(given)? }))
+        Ok((kind, json::Named { name: name.name.clone(), value: self.elements.value(given)? }))
+    }
+
+    /// A value argument: an expression, or a string holding the JSON of a value that has
+    /// none.
+    fn value(&self, arg: &ast::AttrArg) -> Read<Value> {
+        match arg {
+            ast::AttrArg::Expr(expr) => self.elements.value(expr),
+            ast::AttrArg::Str { span, .. } => serde_json::from_str(&string(arg)?)
+                .map_err(|json_error| error(*span, format!("invalid JSON value: {}", without_position(&json_error)))),
+        }
+    }
+
+    /// A statement of a function table: a point `f(1) == 3`, the default
+    /// `(forall x: int :: x != 1 ==> f(x) == 0)` (`f() == 0` without arguments) or
+    /// `{:function_default "f", value} true`, or a whole table `{:function_table …} true`.
+    fn function_fact(&mut self, attrs: &[ast::Attribute], expr: &ast::Expr, inputs: &mut json::Inputs) -> Read<()> {
+        if let Some(tag) = attrs.first() {
+            only(attrs)?;
+            stating_true(expr)?;
+            if tag.name.name == FUNCTION_TABLE {
+                let [name, entries, default] = args(tag)?;
+                let entries = serde_json::from_str(&string(entries)?).map_err(|json_error| {
+                    error(span_of(entries), format!("invalid function entries: {}", without_position(&json_error)))
+                })?;
+                return self.close_table(tag.span, string(name)?, Some(entries), self.value(default)?, inputs);
+            }
+            let [name, default] = args(tag)?;
+            return self.close_table(tag.span, string(name)?, None, self.value(default)?, inputs);
+        }
+        if let ast::ExprKind::Quant { quantifier: ast::Quantifier::Forall, vars, body, .. } = &expr.kind {
+            let bound: Vec<&str> = vars.iter().flat_map(|group| &group.names).map(|name| name.name.as_str()).collect();
+            let (function, args, default) = application(body_of_default(body))?;
+            let arguments = args.iter().map(|arg| match &arg.kind {
+                ast::ExprKind::Var(name) => Some(name.name.as_str()),
+                _ => None,
+            });
+            if arguments.collect::<Vec<_>>() != bound.iter().map(|name| Some(*name)).collect::<Vec<_>>() {
+                return Err(error(body.span, "a function's default is stated at its bound variables, in order"));
+            }
+            let default = self.elements.value(default)?;
+            return self.close_table(expr.span, function.name.clone(), None, default, inputs);
+        }
+        let (function, args, value) = application(expr)?;
+        let value = self.elements.value(value)?;
+        if args.is_empty() {
+            if let Some(table) = &self.open_table {
+                let message = format!(
+                    "`{}()` is the whole table of a function without arguments, which has no points; the table of \
+                     `{}` ends with its default, `assume (forall … :: … ==> f(…) == …);`",
+                    function.name, table.name
+                );
+                return Err(error(expr.span, message));
+            }
+            return self.close_table(expr.span, function.name.clone(), None, value, inputs);
+        }
+        let args = args.iter().map(|arg| self.elements.value(arg)).collect::<Read<Vec<_>>>()?;
+        match &mut self.open_table {
+            Some(table) if table.name == function.name => table.entries.push((args, value)),
+            Some(table) => {
+                let message =
+                    format!("the table of `{}` ends with its default before `{}`'s", table.name, function.name);
+                return Err(error(expr.span, message));
+            }
+            None => {
+                let name = function.name.clone();
+                self.open_table =
+                    Some(json::FunctionTable { name, entries: vec![(args, value)], default: Value::Null });
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the table of `name` with its `default`: the table of the points read so
+    /// far, or `entries` (a whole table).
+    fn close_table(
+        &mut self,
+        span: Span,
+        name: String,
+        entries: Option<Vec<(Vec<Value>, Value)>>,
+        default: Value,
+        inputs: &mut json::Inputs,
+    ) -> Read<()> {
+        let points = match self.open_table.take() {
+            Some(table) if table.name == name && entries.is_none() => table.entries,
+            Some(table) => {
+                let message = format!("the table of `{}` ends with its default before `{name}`'s", table.name);
+                return Err(error(span, message));
+            }
+            None => entries.unwrap_or_default(),
+        };
+        inputs.functions.push(json::FunctionTable { name, entries: points, default });
+        Ok(())
     }
 
     /// The call of the procedure under test; its attributes carry the choices of the
@@ -757,7 +1008,7 @@ impl Body<'_> {
             match attr.name.name.as_str() {
                 "uninitialized" => {
                     let [name, given] = args(attr)?;
-                    test.inputs.uninitialized.push(json::Named { name: string(name)?, value: value(given)? });
+                    test.inputs.uninitialized.push(json::Named { name: string(name)?, value: self.value(given)? });
                 }
                 "expect" if expect.is_none() => {
                     let (outcome, message) = match attr.args.as_slice() {
@@ -770,42 +1021,46 @@ impl Body<'_> {
                     expect = Some(attr);
                 }
                 "expect" => return Err(error(attr.span, "a second `{:expect}`: a test has one outcome")),
-                _ => test.trace.push(trace_entry(attr)?),
+                _ => test.trace.push(self.trace_entry(attr)?),
             }
         }
         Ok(())
     }
-}
 
-fn trace_entry(attr: &ast::Attribute) -> Read<json::TraceEntry> {
-    Ok(match attr.name.name.as_str() {
-        "trace_havoc" => {
-            let [var, given] = args(attr)?;
-            json::TraceEntry::Havoc { var: string(var)?, value: value(given)? }
-        }
-        "trace_call_out" => {
-            let [callee, var, given] = args(attr)?;
-            json::TraceEntry::CallOut { callee: string(callee)?, var: string(var)?, value: value(given)? }
-        }
-        "trace_call_modifies" => {
-            let [callee, global, given] = args(attr)?;
-            json::TraceEntry::CallModifies { callee: string(callee)?, global: string(global)?, value: value(given)? }
-        }
-        "trace_goto" => {
-            let [target] = args(attr)?;
-            json::TraceEntry::Goto { target: string(target)? }
-        }
-        other => {
-            return Err(error(
-                attr.span,
-                format!(
-                    "unknown attribute `{{:{other}}}` on the call: expected `{{:uninitialized}}`, `{{:expect}}` \
-                     or a trace entry (`{{:trace_havoc}}`, `{{:trace_call_out}}`, `{{:trace_call_modifies}}`, \
-                     `{{:trace_goto}}`)"
-                ),
-            ))
-        }
-    })
+    fn trace_entry(&self, attr: &ast::Attribute) -> Read<json::TraceEntry> {
+        Ok(match attr.name.name.as_str() {
+            "trace_havoc" => {
+                let [var, given] = args(attr)?;
+                json::TraceEntry::Havoc { var: string(var)?, value: self.value(given)? }
+            }
+            "trace_call_out" => {
+                let [callee, var, given] = args(attr)?;
+                json::TraceEntry::CallOut { callee: string(callee)?, var: string(var)?, value: self.value(given)? }
+            }
+            "trace_call_modifies" => {
+                let [callee, global, given] = args(attr)?;
+                json::TraceEntry::CallModifies {
+                    callee: string(callee)?,
+                    global: string(global)?,
+                    value: self.value(given)?,
+                }
+            }
+            "trace_goto" => {
+                let [target] = args(attr)?;
+                json::TraceEntry::Goto { target: string(target)? }
+            }
+            other => {
+                return Err(error(
+                    attr.span,
+                    format!(
+                        "unknown attribute `{{:{other}}}` on the call: expected `{{:uninitialized}}`, `{{:expect}}` \
+                         or a trace entry (`{{:trace_havoc}}`, `{{:trace_call_out}}`, `{{:trace_call_modifies}}`, \
+                         `{{:trace_goto}}`)"
+                    ),
+                ))
+            }
+        })
+    }
 }
 
 /// At most one attribute: a fact has one tag.
@@ -835,26 +1090,35 @@ fn equation(expr: &ast::Expr) -> Read<(&ast::Ident, &ast::Expr)> {
     }
 }
 
-/// The value a literal stands for, as the suite's JSON writes it.
-fn literal_value(expr: &ast::Expr) -> Read<Value> {
-    let integer = |magnitude: &BigUint, negative: bool| {
-        let value = BigInt::from(magnitude.clone());
-        let value = if negative { -value } else { value };
-        i64::try_from(&value).map_or_else(|_| Value::String(value.to_string()), Value::from)
-    };
-    match &expr.kind {
-        ast::ExprKind::Bool(value) => Ok(Value::Bool(*value)),
-        ast::ExprKind::Int(magnitude) => Ok(integer(magnitude, false)),
-        ast::ExprKind::Unary { op: ast::UnaryOp::Neg, operand } => match &operand.kind {
-            ast::ExprKind::Int(magnitude) => Ok(integer(magnitude, true)),
-            _ => Err(not_a_literal(expr.span)),
+/// Whether an `assume` states a function table's point or default.
+fn is_function_fact(attrs: &[ast::Attribute], expr: &ast::Expr) -> bool {
+    match attrs.first() {
+        Some(tag) => [FUNCTION_TABLE, FUNCTION_DEFAULT].contains(&tag.name.name.as_str()),
+        None => match &expr.kind {
+            ast::ExprKind::Quant { quantifier: ast::Quantifier::Forall, .. } => true,
+            ast::ExprKind::Binary { op: ast::BinaryOp::Eq, lhs, .. } => matches!(lhs.kind, ast::ExprKind::Apply { .. }),
+            _ => false,
         },
-        _ => Err(not_a_literal(expr.span)),
     }
 }
 
-fn not_a_literal(span: Span) -> LoadError {
-    error(span, "expected a boolean or integer literal; other values are written as a string holding their JSON")
+/// The equation of a default `forall`, after its guard (which repeats the points).
+fn body_of_default(body: &ast::Expr) -> &ast::Expr {
+    match &body.kind {
+        ast::ExprKind::Binary { op: ast::BinaryOp::Implies, rhs, .. } => rhs,
+        _ => body,
+    }
+}
+
+/// `f(args) == value`.
+fn application(expr: &ast::Expr) -> Read<(&ast::Ident, &[ast::Expr], &ast::Expr)> {
+    match &expr.kind {
+        ast::ExprKind::Binary { op: ast::BinaryOp::Eq, lhs, rhs } => match &lhs.kind {
+            ast::ExprKind::Apply { func, args } => Ok((func, args, rhs)),
+            _ => Err(error(lhs.span, "expected a function's application `f(…)`")),
+        },
+        _ => Err(error(expr.span, "expected a function's point `f(…) == value`")),
+    }
 }
 
 /// The attributes of a declaration: only `known` names, each at most once.
@@ -929,30 +1193,25 @@ fn boolean(arg: &ast::AttrArg) -> Read<bool> {
         _ => Err(error(span_of(arg), "expected `true` or `false`")),
     }
 }
-
-/// A value argument: a literal, or a string holding the value's JSON.
-fn value(arg: &ast::AttrArg) -> Read<Value> {
-    match arg {
-        ast::AttrArg::Expr(expr) => literal_value(expr),
-        ast::AttrArg::Str { span, .. } => serde_json::from_str(&string(arg)?)
-            .map_err(|json_error| error(*span, format!("invalid JSON value: {}", without_position(&json_error)))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::suite::bpl_value::literal;
     use serde_json::json;
 
     /// A program with every kind of name a test refers to: a parameter named like a
     /// global, a map result, an uninterpreted type, constants and a function.
     const PROGRAM: &str = r#"
-        type T;
+        type T, U;
         const N: int;
         const K: T;
+        const unique L: T;
         var g: int;
         var h: [int]bool;
+        var mm: [int, bool][U]int;
         function f(int): int;
+        function f2(i: int, b: bool): U;
+        function z(): int;
         procedure P(g: int, t: T) returns (r: int, m: [int]bool)
           modifies h;
         {
@@ -1033,10 +1292,10 @@ mod tests {
     var m: [int]bool;
 
     g := 1;
-    assume {:param "t", "{\"elem\":0,\"type\":\"T\"}"} true;
+    t := T#0;
     call r, m := P(g, t);
     assert r == 1;
-    assert {:global "h", "{\"default\":false,\"entries\":[[1,true]]}"} true;
+    assert h == (lambda i: int :: if i == 1 then true else false);
 }
 "#;
         assert_eq!(body, expected);
@@ -1056,7 +1315,11 @@ mod tests {
                         {"name": "K", "value": {"type": "T", "elem": 3}},
                     ],
                     "uninitialized": [{"name": "r", "value": 0}],
-                    "functions": [{"name": "f", "entries": [[[1], 2], [[-3], 4]], "default": 0}],
+                    "functions": [
+                        {"name": "f", "entries": [[[1], 2], [[-3], 4]], "default": 0},
+                        {"name": "gone", "entries": [[[{"type": "U", "elem": 0}], true]], "default": false},
+                        {"name": "gone", "entries": [[[1], 2], [[1, 2], 3]], "default": 0},
+                    ],
                 },
                 "trace": [
                     {"havoc": {"var": "x", "value": -1}},
@@ -1072,6 +1335,47 @@ mod tests {
             test_of(json!({"id": "weird id/\"t\"", "expect": {"outcome": "pass", "message": "odd"}})),
             test_of(json!({"inputs": {"params": [{"name": "not a name", "value": 1}, {"name": "r", "value": 2}]}})),
         ]));
+    }
+
+    #[test]
+    fn maps_elements_and_function_tables_are_boogie() {
+        let t = |index: u32| json!({"type": "T", "elem": index});
+        let u = |index: u32| json!({"type": "U", "elem": index});
+        let row = json!({"entries": [[u(1), 7]], "default": 0});
+        let text = round_trip(&procedure_with(vec![test_of(json!({
+            "inputs": {
+                "params": [{"name": "g", "value": 1}, {"name": "t", "value": t(0)}],
+                "globals": [{"name": "mm", "value": {
+                    "entries": [[2, {"entries": [[true, row]], "default": {"entries": [], "default": 0}}]],
+                    "default": {"entries": [], "default": row}}}],
+                "consts": [{"name": "K", "value": t(2)}],
+                "functions": [
+                    {"name": "f", "entries": [[[1], 2], [[-3], 4]], "default": 0},
+                    {"name": "f2", "entries": [[[1, true], u(0)]], "default": u(1)},
+                    {"name": "z", "entries": [], "default": 5},
+                    {"name": "f", "entries": [[[1], 2]], "default": {"opaque": "(ite x 1 2)"}},
+                    {"name": "z", "entries": [[[], 1]], "default": 0},
+                ],
+            },
+            "trace": [{"havoc": {"var": "a", "value": {"entries": [], "default": {"entries": [[false, 1]], "default": 0}}}}],
+        }))]));
+        for expected in [
+            "const T#0: T;\nconst T#2: T;\naxiom T#0 != T#2;\nconst unique U#0: U;\nconst unique U#1: U;\n",
+            "    t := T#0;\n",
+            "    assume mm == (lambda i: int, j: bool :: if i == 2 then (if j == true then (lambda k: U :: if k == U#1 \
+             then 7 else 0) else (lambda k: U :: 0)) else (lambda k: U :: if k == U#1 then 7 else 0));\n",
+            "    assume {:constant} K == T#2;\n",
+            "    assume f(1) == 2;\n    assume f(-3) == 4;\n    assume (forall i: int :: i != 1 && i != -3 ==> f(i) == 0);\n",
+            "    assume f2(1, true) == U#0;\n    assume (forall i: int, j: bool :: !(i == 1 && j == true) ==> f2(i, j) == U#1);\n",
+            "    assume z() == 5;\n",
+            "    assume f(1) == 2;\n    assume {:function_default \"f\", \"{\\\"opaque\\\":\\\"(ite x 1 2)\\\"}\"} true;\n",
+            "    assume {:function_table \"z\", \"[[[],1]]\", 0} true;\n",
+            "{:trace_havoc \"a\", (lambda i: int :: (lambda j: bool :: if j == false then 1 else 0))}  // 1. havoc a\n",
+        ] {
+            assert!(text.contains(expected), "{text}\ndoes not hold\n{expected}");
+        }
+        // Appended to the program, it is a program: names resolve, types agree.
+        crate::vc::testing::program(&format!("{PROGRAM}\n{text}"));
     }
 
     #[test]
@@ -1167,6 +1471,11 @@ axiom {:seedgen_procedure "P", "d"} true;
     #[test]
     fn malformed_declarations_are_errors_at_spans() {
         rejects("var x: int;", "not part of a suite", "var x: int;");
+        rejects("const x: int;", "a constant of an uninterpreted type", "int");
+        rejects("type T;", "not part of a suite", "type T;");
+        rejects("const x: T;", "is named `T#` and its number", "x");
+        rejects("const T#0: T;\nconst T#1: T;\naxiom T#0 != T#1 && T#0 == T#1;", "its elements differ", "T#0 == T#1");
+        rejects("const T#0: T;\naxiom T#0 != x;", "its elements differ", "T#0 != x");
         rejects(r#"axiom {:seedgen_suite "seedgen-suite", 2} true;"#, "a second suite header", "axiom");
         rejects(r#"axiom {:seedgen_procedure "Q"} true;"#, "takes 2 arguments, found 1", r#"{:seedgen_procedure "Q"}"#);
         let goal = r#"axiom {:seedgen_goal "g"} {:span 1, 2, 3} {:leaf true} {:status "covered"} true;"#;
@@ -1194,7 +1503,8 @@ axiom {:seedgen_procedure "P", "d"} true;
         rejects_test("assert g == 1; call P();", "asserted after the call", "assert g == 1;");
         rejects_test("call P(); g := 1;", "inputs are set before the call", "g := 1;");
         rejects_test("havoc g; call P();", "a test body holds", "havoc g;");
-        rejects_test("g := x; call P();", "expected a boolean or integer literal", "x");
+        rejects_test("g := x; call P();", "not an element the suite declares", "x");
+        rejects_test("g := 1 + 1; call P();", "expected a value", "1 + 1");
         rejects_test("x := 1; call P();", "only the test's own locals", "x");
         rejects_test("assume g == 1; call P();", "is a local of this test", "g");
         rejects_test("call P(); assert {:output} x == 1;", "is not a local of this test", "x");
@@ -1209,6 +1519,15 @@ axiom {:seedgen_procedure "P", "d"} true;
             r#""[[1]]""#,
         );
         rejects_test("call P(); assert x < 1;", "expected `name == value`", "x < 1");
+        rejects_test("assume f(1) == 2; call P();", "the table of `f` ends with its default", "call P();");
+        rejects_test(
+            "assume f(1) == 2; assume h(1) == 2;",
+            "the table of `f` ends with its default before `h`'s",
+            "h(1)",
+        );
+        rejects_test("assume (forall i: int :: f(1) == 0); call P();", "at its bound variables", "f(1) == 0");
+        rejects_test("assume (forall i: int :: i > 0); call P();", "expected a function's point", "i > 0");
+        rejects_test("assume f(1) == 2; assume f() == 0; call P();", "has no points", "f() == 0");
         rejects_test("call P() }", "not a suite file: unexpected `}`", "}");
     }
 
@@ -1218,7 +1537,7 @@ axiom {:seedgen_procedure "P", "d"} true;
         rejects_test(r#"call {:trace_goto} P();"#, "`{:trace_goto}` takes 1 argument, found 0", "{:trace_goto}");
         rejects_test(r#"call {:expect "pass"} {:expect "fail"} P();"#, "a second `{:expect}`", r#"{:expect "fail"}"#);
         rejects_test(r#"call {:expect} P();"#, "takes an outcome", "{:expect}");
-        rejects_test("call {:uninitialized \"i\", x} P();", "expected a boolean or integer literal", "x");
+        rejects_test("call {:uninitialized \"i\", x} P();", "not an element the suite declares", "x");
     }
 
     #[test]

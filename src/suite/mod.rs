@@ -3,6 +3,7 @@
 //! writing them safely.
 
 pub mod bpl;
+pub mod bpl_value;
 pub mod diff;
 pub mod json;
 pub mod load;
@@ -163,7 +164,7 @@ pub fn position(db: &SourceDb, span: Span) -> json::Position {
 /// `span`'s place in the text of `within` (its implementation's declaration) as if that
 /// text were a file of its own, the goal spans of suite format 3: moving the
 /// implementation elsewhere in the file, or editing another one, leaves them alone
-/// (issue 6, "editing one procedure changes only its section").
+/// ("editing one procedure changes only its section", docs/suite-format.md, "Stability").
 pub fn position_within(db: &SourceDb, within: Span, span: Span) -> json::Position {
     let origin = db.line_col(within);
     // Goals are blocks of the implementation's own body: a span before it (none the

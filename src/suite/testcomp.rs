@@ -192,7 +192,10 @@ fn scalar(program: &hir::Program, ty: &hir::Type) -> Result<(), String> {
     match ty {
         hir::Type::Int | hir::Type::Bool => Ok(()),
         hir::Type::Map(_) => Err("a map".to_string()),
-        hir::Type::Named(id) => Err(format!("of the uninterpreted type `{}`", program.types[id.index()].name)),
+        hir::Type::Named(id, _) => Err(format!("of the uninterpreted type `{}`", program.types[id.index()].name)),
+        hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
+            unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+        }
     }
 }
 

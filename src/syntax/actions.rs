@@ -19,6 +19,11 @@ pub fn ident(file: FileId, start: usize, name: String, end: usize) -> Ident {
     Ident { name, span: span(file, start, end) }
 }
 
+pub fn coerce(file: FileId, operand: Expr, ty: Type, end: usize) -> Expr {
+    let span = span(file, operand.span.start as usize, end);
+    Expr { kind: ExprKind::Coerce { operand: Box::new(operand), ty }, span }
+}
+
 pub fn prepend<T>(first: T, rest: Vec<T>) -> Vec<T> {
     let mut items = Vec::with_capacity(rest.len() + 1);
     items.push(first);

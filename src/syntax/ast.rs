@@ -88,8 +88,10 @@ pub struct ConstDecl {
     pub unique: bool,
     pub names: Vec<Ident>,
     pub ty: Type,
-    /// The partial-order specification, outside the core.
+    /// The partial-order specification (`extends`).
     pub order: Option<OrderSpec>,
+    /// `uses { axiom ...; }`: axioms that belong to the constant.
+    pub uses: Vec<AxiomDecl>,
     pub span: Span,
 }
 
@@ -111,6 +113,9 @@ pub struct FunctionDecl {
     pub params: Vec<FunctionArg>,
     pub result: FunctionArg,
     pub body: Option<Expr>,
+    /// `uses { axiom ...; }`: axioms that belong to the function (current Boogie's
+    /// syntax, which front ends write so that axioms are pruned with their function).
+    pub uses: Vec<AxiomDecl>,
     pub span: Span,
 }
 
@@ -222,12 +227,15 @@ pub enum StmtKind {
     Havoc {
         names: Vec<Ident>,
     },
-    /// `x, a[i][j] := e1, e2;`
+    /// `x, a[i][j] := {:attrs} e1, e2;`
     Assign {
         lhs: Vec<Lhs>,
+        attrs: Vec<Attribute>,
         rhs: Vec<Expr>,
     },
     Call(Call),
+    /// `{ stmts }`: a block of statements, run in place.
+    Block(Block),
     /// `par A() | B();` — CIVL, outside the core.
     Par {
         calls: Vec<Call>,
@@ -475,7 +483,19 @@ pub enum ExprKind {
         indices: Vec<Expr>,
         value: Box<Expr>,
     },
-    /// `x[hi:lo]`: bit-vector extraction, outside the core.
+    /// `e : T`: fixes the type of `e` (a type argument Boogie cannot infer otherwise).
+    Coerce {
+        operand: Box<Expr>,
+        ty: Type,
+    },
+    /// `(var x, y := a, b; body)`: `body` with `x` bound to `a` and `y` to `b`.
+    Let {
+        vars: Vec<Ident>,
+        values: Vec<Expr>,
+        attrs: Vec<Attribute>,
+        body: Box<Expr>,
+    },
+    /// `x[hi:lo]`: bit-vector extraction.
     Extract {
         operand: Box<Expr>,
         high: BigUint,
@@ -554,7 +574,12 @@ impl ExprKind {
             ExprKind::Old(operand) | ExprKind::Unary { operand, .. } | ExprKind::Convert { operand, .. } => {
                 out.push(*operand)
             }
-            ExprKind::Extract { operand, .. } => out.push(*operand),
+            ExprKind::Extract { operand, .. } | ExprKind::Coerce { operand, .. } => out.push(*operand),
+            ExprKind::Let { values, attrs, body, .. } => {
+                out.extend(values);
+                out.extend(attrs.into_iter().flat_map(attribute_exprs));
+                out.push(*body);
+            }
             ExprKind::Binary { lhs, rhs, .. } => out.extend([*lhs, *rhs]),
             ExprKind::Select { map, indices } => {
                 out.push(*map);
@@ -598,7 +623,13 @@ impl ExprKind {
             ExprKind::Old(operand)
             | ExprKind::Unary { operand, .. }
             | ExprKind::Extract { operand, .. }
+            | ExprKind::Coerce { operand, .. }
             | ExprKind::Convert { operand, .. } => f(operand),
+            ExprKind::Let { values, attrs, body, .. } => {
+                values.iter().for_each(&mut *f);
+                visit_attrs(attrs, f);
+                f(body);
+            }
             ExprKind::Binary { lhs, rhs, .. } => {
                 f(lhs);
                 f(rhs);
@@ -632,10 +663,14 @@ pub fn visit_exprs<'a>(program: &'a Program, f: &mut dyn FnMut(&'a Expr)) {
     for decl in &program.decls {
         match decl {
             Decl::Type(decl) => visit_attrs(&decl.attrs, f),
-            Decl::Const(decl) => visit_attrs(&decl.attrs, f),
+            Decl::Const(decl) => {
+                visit_attrs(&decl.attrs, f);
+                visit_axioms(&decl.uses, f);
+            }
             Decl::Function(decl) => {
                 visit_attrs(&decl.attrs, f);
                 decl.body.iter().for_each(&mut *f);
+                visit_axioms(&decl.uses, f);
             }
             Decl::Axiom(decl) => {
                 visit_attrs(&decl.attrs, f);
@@ -664,6 +699,13 @@ pub fn visit_exprs<'a>(program: &'a Program, f: &mut dyn FnMut(&'a Expr)) {
                 visit_body(&decl.body, f);
             }
         }
+    }
+}
+
+fn visit_axioms<'a>(axioms: &'a [AxiomDecl], f: &mut dyn FnMut(&'a Expr)) {
+    for axiom in axioms {
+        visit_attrs(&axiom.attrs, f);
+        f(&axiom.expr);
     }
 }
 
@@ -713,11 +755,13 @@ fn visit_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Expr)) {
                 visit_attrs(attrs, f);
                 f(expr);
             }
-            StmtKind::Assign { lhs, rhs } => {
+            StmtKind::Assign { lhs, attrs, rhs } => {
+                visit_attrs(attrs, f);
                 lhs.iter().flat_map(|target| target.indices.iter().flatten()).for_each(&mut *f);
                 rhs.iter().for_each(&mut *f);
             }
             StmtKind::Call(call) => visit_call(call, f),
+            StmtKind::Block(block) => visit_stmts(&block.stmts, f),
             StmtKind::Par { calls } => calls.iter().for_each(|call| visit_call(call, f)),
             StmtKind::If { branches, else_block } => {
                 for branch in branches {

@@ -62,6 +62,8 @@ pub enum Token {
     Procedure,
     #[token("implementation")]
     Implementation,
+    #[token("uses")]
+    Uses,
     #[token("requires")]
     Requires,
     #[token("ensures")]
@@ -310,6 +312,7 @@ impl Token {
             Token::Where => "where",
             Token::Procedure => "procedure",
             Token::Implementation => "implementation",
+            Token::Uses => "uses",
             Token::Requires => "requires",
             Token::Ensures => "ensures",
             Token::Modifies => "modifies",

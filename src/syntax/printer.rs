@@ -122,7 +122,11 @@ impl Printer {
                         self.push(" complete");
                     }
                 }
-                self.push(";\n");
+                if decl.uses.is_empty() {
+                    self.push(";\n");
+                } else {
+                    self.uses(&decl.uses);
+                }
             }
             Decl::Function(decl) => {
                 self.push("function");
@@ -139,9 +143,16 @@ impl Printer {
                     Some(body) => {
                         self.push(" { ");
                         self.expr(body, Slot::ANY);
-                        self.push(" }\n");
+                        self.push(" }");
+                        if decl.uses.is_empty() {
+                            self.push("\n");
+                        }
                     }
-                    None => self.push(";\n"),
+                    None if decl.uses.is_empty() => self.push(";\n"),
+                    None => {}
+                }
+                if !decl.uses.is_empty() {
+                    self.uses(&decl.uses);
                 }
             }
             Decl::Axiom(decl) => {
@@ -179,6 +190,22 @@ impl Printer {
                 self.body(&decl.body);
             }
         }
+    }
+
+    /// ` uses { axiom ...; }` after a function or constant.
+    fn uses(&mut self, axioms: &[crate::syntax::ast::AxiomDecl]) {
+        self.push(" uses {\n");
+        self.depth += 1;
+        for axiom in axioms {
+            self.indent();
+            self.push("axiom");
+            self.attrs_after(&axiom.attrs);
+            self.push(" ");
+            self.expr(&axiom.expr, Slot::ANY);
+            self.push(";\n");
+        }
+        self.depth -= 1;
+        self.push("}\n");
     }
 
     /// `P<T>(ins) returns (outs)`, shared by procedures and implementations.
@@ -325,15 +352,21 @@ impl Printer {
                 self.idents(names);
                 self.push(";\n");
             }
-            StmtKind::Assign { lhs, rhs } => {
+            StmtKind::Assign { lhs, attrs, rhs } => {
                 self.comma_separated(lhs, Printer::lhs);
-                self.push(" := ");
+                self.push(" :=");
+                self.attrs_after(attrs);
+                self.push(" ");
                 self.exprs(rhs);
                 self.push(";\n");
             }
             StmtKind::Call(call) => {
                 self.call(call, true);
                 self.push(";\n");
+            }
+            StmtKind::Block(block) => {
+                self.block(block);
+                self.push("\n");
             }
             StmtKind::Par { calls } => {
                 self.push("par ");
@@ -543,14 +576,16 @@ const LEVEL_ADD: u8 = 6;
 const LEVEL_MUL: u8 = 7;
 const LEVEL_POWER: u8 = 8;
 const LEVEL_UNARY: u8 = 9;
-const LEVEL_POSTFIX: u8 = 10;
-const LEVEL_ATOM: u8 = 11;
+const LEVEL_COERCE: u8 = 10;
+const LEVEL_POSTFIX: u8 = 11;
+const LEVEL_ATOM: u8 = 12;
 
 fn level(kind: &ExprKind) -> u8 {
     match kind {
         ExprKind::IfThenElse { .. } => LEVEL_ITE,
         ExprKind::Binary { op, .. } => binary_level(*op),
         ExprKind::Unary { .. } => LEVEL_UNARY,
+        ExprKind::Coerce { .. } => LEVEL_COERCE,
         ExprKind::Select { .. } | ExprKind::Store { .. } | ExprKind::Extract { .. } => LEVEL_POSTFIX,
         ExprKind::Bool(_)
         | ExprKind::Int(_)
@@ -561,6 +596,7 @@ fn level(kind: &ExprKind) -> u8 {
         | ExprKind::Old(_)
         | ExprKind::Convert { .. }
         | ExprKind::Quant { .. }
+        | ExprKind::Let { .. }
         | ExprKind::Dropped => LEVEL_ATOM,
     }
 }
@@ -686,6 +722,42 @@ impl Printer {
             ExprKind::Extract { operand, high, low } => {
                 self.expr(operand, Slot::level(LEVEL_POSTFIX));
                 self.push(&format!("[{high}:{low}]"));
+            }
+            ExprKind::Coerce { operand, ty } => {
+                // A literal number before `:` would read as extraction bounds.
+                if matches!(operand.kind, ExprKind::Int(_)) {
+                    self.push("(");
+                    self.expr(operand, Slot::ANY);
+                    self.push(")");
+                } else {
+                    self.expr(operand, Slot::level(LEVEL_COERCE));
+                }
+                self.push(" : ");
+                // The grammar reads a coercion's type without a leading `<`, which would
+                // be a comparison: anything but a plain type goes in parentheses.
+                let plain = match &ty.kind {
+                    TypeKind::Named { args, .. } => args.is_empty(),
+                    TypeKind::Map { .. } => false,
+                    TypeKind::Int | TypeKind::Bool | TypeKind::Real => true,
+                };
+                if plain {
+                    self.ty(ty, TypeSlot::Full);
+                } else {
+                    self.push("(");
+                    self.ty(ty, TypeSlot::Full);
+                    self.push(")");
+                }
+            }
+            ExprKind::Let { vars, values, attrs, body } => {
+                self.push("(var ");
+                self.idents(vars);
+                self.push(" := ");
+                self.exprs(values);
+                self.push(";");
+                self.attrs_after(attrs);
+                self.push(" ");
+                self.expr(body, Slot::ANY);
+                self.push(")");
             }
             ExprKind::IfThenElse { cond, then_expr, else_expr } => {
                 self.push("if ");

@@ -9,8 +9,10 @@
 //! program type-checks by construction (a test of this module asserts it).
 //! [`oracle::check`] runs `prove-tests` on one in-process, replays every test of the
 //! suite, and reports any disagreement between what the solver claimed and what the
-//! interpreter did.
+//! interpreter did. [`lsp_client`] drives `seedgen lsp` as an editor does, for its test
+//! and its benchmark.
 
+pub mod lsp_client;
 pub mod oracle;
 mod program;
 pub mod suites;

@@ -160,7 +160,10 @@ impl<'p> Translator<'p> {
             ExprKind::Bool(value) => self.terms.bool(*value),
             ExprKind::Int(value) => self.terms.int(value.clone()),
             ExprKind::Var(var) => self.var(env, *var, old),
-            ExprKind::Apply { func, args } => {
+            ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Extract { .. } => {
+                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            }
+            ExprKind::Apply { func, args, .. } => {
                 let args = self.exprs(env, args, old);
                 self.terms.app(self.prelude.functions[func.index()], args)
             }
@@ -171,6 +174,7 @@ impl<'p> Translator<'p> {
                 match op {
                     UnaryOp::Not => self.terms.not(operand),
                     UnaryOp::Neg => self.terms.neg(operand),
+                    UnaryOp::ToInt | UnaryOp::ToReal => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => {
@@ -250,6 +254,9 @@ impl<'p> Translator<'p> {
             BinaryOp::Subtype => {
                 let predicate = self.subtype_predicate(Sort::of_type(operand_type));
                 self.terms.app(predicate, vec![lhs, rhs])
+            }
+            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
+                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
             }
         }
     }

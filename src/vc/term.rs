@@ -76,7 +76,10 @@ impl Sort {
         match ty {
             hir::Type::Int => Sort::Int,
             hir::Type::Bool => Sort::Bool,
-            hir::Type::Named(id) => Sort::Named(*id),
+            hir::Type::Named(id, _) => Sort::Named(*id),
+            hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
+                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            }
             hir::Type::Map(map) => {
                 Sort::array(map.domain.iter().map(Sort::of_type).collect(), Sort::of_type(&map.range))
             }

@@ -338,7 +338,10 @@ impl Reads {
     /// Recursion is bounded: the parser limits expression depth (ARCHITECTURE.md).
     fn expr(&mut self, expr: &hir::Expr) {
         match &expr.kind {
-            hir::ExprKind::Bool(_) | hir::ExprKind::Int(_) => {}
+            hir::ExprKind::Bool(_)
+            | hir::ExprKind::Int(_)
+            | hir::ExprKind::Real(_)
+            | hir::ExprKind::BitVector { .. } => {}
             hir::ExprKind::Var(hir::Var::Global(id)) => {
                 self.globals.insert(*id);
             }
@@ -346,11 +349,13 @@ impl Reads {
                 self.consts.insert(*id);
             }
             hir::ExprKind::Var(_) => {}
-            hir::ExprKind::Apply { func, args } => {
+            hir::ExprKind::Apply { func, args, .. } => {
                 self.functions.insert(*func);
                 args.iter().for_each(|arg| self.expr(arg));
             }
-            hir::ExprKind::Old(operand) | hir::ExprKind::Unary { operand, .. } => self.expr(operand),
+            hir::ExprKind::Old(operand)
+            | hir::ExprKind::Unary { operand, .. }
+            | hir::ExprKind::Extract { operand, .. } => self.expr(operand),
             hir::ExprKind::Binary { lhs, rhs, .. } => {
                 self.expr(lhs);
                 self.expr(rhs);

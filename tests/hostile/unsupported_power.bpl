@@ -1,1 +1,4 @@
-axiom 2 ** 3 == 8;
+procedure Cube(x: real) returns (y: real)
+{
+  y := x ** 3.0;
+}

@@ -1,3 +1,4 @@
-procedure P(x: int) returns (y: int) {
-  y := x / 2;
+procedure Half(x: real) returns (y: real)
+{
+  y := x / 2.0;
 }

@@ -1,8 +1,9 @@
 //! The recipes of `docs/editor.md` and `docs/ci.md`, run as a user would copy them: the
 //! VS Code task's command and problem matcher (and the GitHub matcher, the same regular
-//! expression) on `tests/docs/on_save.bpl`; the Vim setup in `vim -Es` (ignored unless
-//! Vim is installed); the CI script on copies of corpus programs, with each exit status
-//! the document promises. Each recipe is read from its fenced block, named by the block's
+//! expression) on `tests/docs/on_save.bpl`; the Vim setup in `vim -Es` and the language
+//! server's Neovim setup in `nvim --headless` (each ignored unless the editor is
+//! installed); the Helix and VS Code setups read for what they start; the CI script on
+//! copies of corpus programs, with each exit status the document promises. Each recipe is read from its fenced block, named by the block's
 //! info string (```` ```sh ci/seedgen-check.sh ````), so a change to a document is tested.
 
 use crate::support::root;
@@ -103,21 +104,57 @@ fn the_vscode_task_and_its_problem_matcher_find_every_diagnostic() {
     assert_eq!(&github["problemMatcher"][0]["pattern"][0], pattern, "GitHub reads the lines as VS Code does");
 }
 
+/// An editor's recipe of `docs/editor.md` run as documented: the setup block `setup`
+/// saved as `saved_as` beside a copy of `on_save.bpl`, then the documented command (the
+/// block starting with `command_start`); what it wrote to `written`, and what the
+/// document says it writes (the block after the command).
+fn run_editor_recipe(setup: &str, saved_as: &str, command_start: &str, written: &str) -> (String, String) {
+    let all = blocks("docs/editor.md");
+    let snippet = block("docs/editor.md", setup);
+    let at = all.iter().position(|(_, body)| body.starts_with(command_start)).expect("the documented command");
+    let (command, expected) = (&all[at].1, &all[at + 1].1);
+    let dir = workspace(&[("tests/docs/on_save.bpl", "on_save.bpl")]);
+    std::fs::write(dir.path().join(saved_as), snippet).expect("writable");
+    let output = run(Command::new("sh").arg("-c").arg(command), dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let shown = std::fs::read_to_string(dir.path().join(written)).expect("the editor wrote its list");
+    (shown, expected.clone())
+}
+
 #[test]
 #[ignore = "needs Vim (`apt-get install vim`)"]
 fn the_vim_setup_fills_the_quickfix_list() {
-    let all = blocks("docs/editor.md");
-    let snippet = block("docs/editor.md", "vim ~/.vimrc");
-    let at = all.iter().position(|(_, body)| body.starts_with("vim -Es")).expect("the documented vim command");
-    let (command, expected) = (&all[at].1, &all[at + 1].1);
-    let dir = workspace(&[("tests/docs/on_save.bpl", "on_save.bpl")]);
-    std::fs::write(dir.path().join("snippet.vim"), snippet).expect("writable");
-    let output = run(Command::new("sh").arg("-c").arg(command), dir.path());
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let quickfix = std::fs::read_to_string(dir.path().join("qf.txt")).expect("vim wrote the quickfix list");
-    assert_eq!(&quickfix, expected);
+    let (quickfix, expected) = run_editor_recipe("vim ~/.vimrc", "snippet.vim", "vim -Es", "qf.txt");
+    assert_eq!(quickfix, expected);
     let typed = ON_SAVE_PROBLEMS.map(|problem| problem.replace(":error:", ":e:").replace(":warning:", ":w:"));
     assert_eq!(quickfix.lines().collect::<Vec<_>>(), typed);
+}
+
+#[test]
+#[ignore = "needs Neovim (`apt-get install neovim`)"]
+fn the_neovim_setup_shows_the_language_servers_diagnostics() {
+    let recipe = ("lua ~/.config/nvim/init.lua", "snippet.lua", "nvim --headless", "diagnostics.txt");
+    let (shown, expected) = run_editor_recipe(recipe.0, recipe.1, recipe.2, recipe.3);
+    assert_eq!(shown, expected);
+}
+
+/// Helix and VS Code are not run here: their setups are checked to be what they
+/// claim to be.
+#[test]
+fn the_helix_and_vscode_setups_start_the_language_server() {
+    let helix = block("docs/editor.md", "toml languages.toml");
+    for line in
+        ["command = \"seedgen\"", "args = [\"lsp\"]", "file-types = [\"bpl\"]", "language-servers = [\"seedgen\"]"]
+    {
+        assert!(helix.lines().any(|found| found == line), "{line} in {helix}");
+    }
+    let package: Value = serde_json::from_str(&block("docs/editor.md", "json seedgen-lsp/package.json")).expect("JSON");
+    assert_eq!(package["main"], "extension.js");
+    assert_eq!(package["activationEvents"][0], "onLanguage:boogie");
+    assert_eq!(package["contributes"]["languages"][0]["extensions"][0], ".bpl");
+    let extension = block("docs/editor.md", "js seedgen-lsp/extension.js");
+    assert!(extension.contains("{ command: 'seedgen', args: ['lsp'] }"), "{extension}");
+    assert!(extension.contains("language: 'boogie'"), "{extension}");
 }
 
 #[test]

@@ -1,12 +1,17 @@
-//! `prove-tests --emit bpl`: the Boogie form of every corpus suite reads back as exactly
-//! its JSON suite and replays with the same verdicts and coverage; the forms of
-//! `simple.bpl` and `nondet.bpl` are reviewed snapshots (solver values included: Z3's
+//! `prove-tests --emit bpl`: the Boogie form of every correct corpus program's suite
+//! (`corpus/`, `corpus/sc/`, the correct programs of `corpus/faults/`) states every value
+//! as a Boogie expression, reads back as exactly its JSON suite and replays with the same
+//! verdicts and coverage; the forms of `simple.bpl`, `nondet.bpl`, `types_axioms.bpl`,
+//! the queue and a sorting program are reviewed snapshots (solver values included: Z3's
 //! seed is fixed); a broken suite of either form is an input error (exit 2) with a
 //! diagnostic at its place in the suite file; appended to its program, the Boogie form
 //! type-checks with Boogie (ignored unless Boogie is installed).
 
-use crate::support::{bpl_files, display_name, seedgen};
+use crate::support::{check_source, correct_corpus_programs, display_name, seedgen};
+use seedgen::diag::render_short;
+use seedgen::source::FileId;
 use seedgen::suite::{json, load};
+use seedgen::syntax::{self, ast};
 use std::path::Path;
 
 /// The suite of `program` in the form `emit`, as written to `suite`.
@@ -26,7 +31,7 @@ fn run_tests(program: &str, suite: &Path, extra: &[&str]) -> std::process::Outpu
 #[test]
 fn every_corpus_suite_in_the_boogie_form_is_its_json_suite_and_replays_alike() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for path in bpl_files("corpus") {
+    for path in correct_corpus_programs() {
         let name = display_name(&path);
         let (json_path, bpl_path) = (dir.path().join("suite.json"), dir.path().join("suite.tests.bpl"));
         let json_text = prove(&name, "json", &json_path);
@@ -34,6 +39,16 @@ fn every_corpus_suite_in_the_boogie_form_is_its_json_suite_and_replays_alike() {
         assert!(!bpl_text.trim_start().starts_with('{'), "{name}: the Boogie form is told from JSON by its start");
         let expected: json::Suite = serde_json::from_str(&json_text).expect("the JSON suite reads");
         assert_eq!(load::read(&bpl_text), Ok(expected), "{name}: the Boogie form reads back as the JSON suite");
+        // Appended to the program, it is a program for seedgen's front end too (Boogie's
+        // own check is the ignored test below).
+        let program = std::fs::read_to_string(&path).expect("the corpus program");
+        let (db, checked) = check_source(&name, &format!("{program}\n{bpl_text}"));
+        let errors: Vec<String> = checked.diagnostics.iter().map(|diagnostic| render_short(&db, diagnostic)).collect();
+        assert!(!checked.has_errors(), "{name}: the program with its tests appended:\n{}", errors.join("\n"));
+        for (test, value) in values_in_strings(&bpl_text) {
+            let json: serde_json::Value = serde_json::from_str(&value).expect("a value in a string is JSON");
+            assert!(json.get("opaque").is_some(), "{name}, {test}: the value {value} is written in a string");
+        }
 
         let from_json = run_tests(&name, &json_path, &["--format", "json"]);
         let from_bpl = run_tests(&name, &bpl_path, &["--format", "json"]);
@@ -47,10 +62,57 @@ fn every_corpus_suite_in_the_boogie_form_is_its_json_suite_and_replays_alike() {
     }
 }
 
+/// Every value of a test that the Boogie form `text` writes inside a string (an
+/// attribute's string argument where a value goes), with the test's id: only values
+/// that have no Boogie expression (a solver's text the decoder could not show as a
+/// table) may be.
+fn values_in_strings(text: &str) -> Vec<(String, String)> {
+    let (program, errors) = syntax::parse(FileId(0), text);
+    assert!(errors.is_empty(), "the Boogie form parses");
+    let mut found = Vec::new();
+    for decl in &program.decls {
+        let ast::Decl::Procedure(test) = decl else { continue };
+        let id = match test.attrs.first().and_then(|attr| attr.args.first()) {
+            Some(ast::AttrArg::Str { value, .. }) => value.clone(),
+            _ => panic!("a test procedure starts with its `{{:seedgen_test}}`"),
+        };
+        for stmt in &test.body.as_ref().expect("a test has a body").stmts {
+            let attrs = match &stmt.kind {
+                ast::StmtKind::Assume { attrs, .. } | ast::StmtKind::Assert { attrs, .. } => attrs,
+                ast::StmtKind::Call(call) => &call.attrs,
+                _ => continue,
+            };
+            for attr in attrs {
+                // The arguments that are values: the last of a fact's tag, a trace entry,
+                // `{:uninitialized}` and `{:function_default}`; every one of a table.
+                let values = match attr.name.name.as_str() {
+                    "function_table" => attr.args.get(1..).unwrap_or_default(),
+                    "expect" | "trace_goto" => continue,
+                    _ => attr.args.get(attr.args.len().saturating_sub(1)..).unwrap_or_default(),
+                };
+                for arg in values {
+                    if let ast::AttrArg::Str { value, .. } = arg {
+                        let value = serde_json::from_str::<String>(&format!("\"{value}\"")).expect("a JSON string");
+                        found.push((id.clone(), value));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
 #[test]
-fn the_boogie_form_of_simple_and_nondet() {
+fn the_boogie_form_of_the_reviewed_suites() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for (program, snapshot) in [("corpus/simple.bpl", "simple"), ("corpus/nondet.bpl", "nondet")] {
+    let programs = [
+        ("corpus/simple.bpl", "simple"),
+        ("corpus/nondet.bpl", "nondet"),
+        ("corpus/types_axioms.bpl", "types_axioms"),
+        ("corpus/sc/queue.bpl", "queue"),
+        ("corpus/sc/insertion_sort.bpl", "insertion_sort"),
+    ];
+    for (program, snapshot) in programs {
         let text = prove(program, "bpl", &dir.path().join("suite.bpl"));
         insta::assert_snapshot!(snapshot, text);
     }
@@ -60,7 +122,7 @@ fn the_boogie_form_of_simple_and_nondet() {
 #[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
 fn boogie_type_checks_every_corpus_program_with_its_tests_appended() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for path in bpl_files("corpus") {
+    for path in correct_corpus_programs() {
         let name = display_name(&path);
         let tests = prove(&name, "bpl", &dir.path().join("suite.bpl"));
         let program = std::fs::read_to_string(&path).expect("the corpus program");

@@ -9,6 +9,7 @@ mod fuzz_regressions;
 #[cfg(unix)] // The cases use `/dev/zero`, signals and symbolic links.
 mod hostile;
 mod incremental;
+mod lsp;
 mod mutate;
 mod properties;
 mod prove;

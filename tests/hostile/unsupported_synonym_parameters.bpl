@@ -1,1 +1,0 @@
-type Set a = [a]bool;
