@@ -9,6 +9,7 @@ use seedgen::config::{
     VerifyConfig,
 };
 use seedgen::diag::MessageFormat;
+use seedgen::seed::goals::UnrollGoals;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -191,6 +192,7 @@ impl GenerationArgs {
             inline_depth: self.inline_depth,
             unroll,
             max_unroll: self.max_unroll.unwrap_or(unroll.saturating_mul(2)).max(unroll),
+            unroll_goals: self.unroll.unroll_goals.into(),
             minimize: !self.no_minimize,
             search: !self.no_search,
             emit,
@@ -308,6 +310,27 @@ pub struct UnrollArgs {
     /// invariants. 0 (the default) treats loops by their invariants alone.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub unroll: u32,
+    /// With `--unroll`: how the goals of a loop nested in another count. `per-loop`: an
+    /// inner loop's `body@k` and `exit@k` mean that some run of it made k iterations,
+    /// in whichever iteration of the outer loops (goals linear in N); `combinations`: one
+    /// goal per combination of the iteration counts of the loops around it.
+    #[arg(long, value_enum, default_value_t = UnrollGoalsArg::PerLoop, value_name = "HOW")]
+    pub unroll_goals: UnrollGoalsArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnrollGoalsArg {
+    PerLoop,
+    Combinations,
+}
+
+impl From<UnrollGoalsArg> for UnrollGoals {
+    fn from(mode: UnrollGoalsArg) -> UnrollGoals {
+        match mode {
+            UnrollGoalsArg::PerLoop => UnrollGoals::PerLoop,
+            UnrollGoalsArg::Combinations => UnrollGoals::Combinations,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -455,7 +478,12 @@ impl Cli {
                 Config::Check(CheckConfig { files: args.files, dump, unroll: args.unroll }, output_config(&args.output))
             }
             Command::Seed(args) => {
-                let config = SeedConfig { file: args.file, goals: args.goals.into(), unroll: args.unroll.unroll };
+                let config = SeedConfig {
+                    file: args.file,
+                    goals: args.goals.into(),
+                    unroll: args.unroll.unroll,
+                    unroll_goals: args.unroll.unroll_goals.into(),
+                };
                 Config::Seed(config, output_config(&args.output))
             }
             Command::Verify(args) => Config::Verify(

@@ -3,6 +3,7 @@
 
 use crate::diag::MessageFormat;
 pub use crate::seed::goals::GoalSelection;
+use crate::seed::goals::UnrollGoals;
 use std::path::PathBuf;
 
 /// Options shared by every command that reports diagnostics.
@@ -64,6 +65,8 @@ pub struct SeedConfig {
     pub goals: GoalSelection,
     /// `--unroll N`: loops unrolled N times before seeding (0: cut by invariants).
     pub unroll: u32,
+    /// `--unroll-goals`: how the goals of nested unrolled loops count.
+    pub unroll_goals: UnrollGoals,
 }
 
 /// How `prove-tests` prints its summary.
@@ -95,6 +98,8 @@ pub struct ProveTestsConfig {
     /// `--max-unroll M`: how far a goal whose test missed it on replay is retried with a
     /// deeper exact unrolling (resolved: `2N` when not given).
     pub max_unroll: u32,
+    /// `--unroll-goals`: how the goals of nested unrolled loops count.
+    pub unroll_goals: UnrollGoals,
     /// Ask for small input values along each test's path (off: `--no-minimize`).
     pub minimize: bool,
     /// Search around each test found by replay (off: `--no-search`).

@@ -148,11 +148,12 @@ pub fn callees(cfg: &Cfg) -> impl Iterator<Item = hir::ProcId> + '_ {
 /// The options that change an implementation's result. `procedures` (`--proc`) only
 /// selects implementations, so it is left out.
 fn options_text(options: &GenOptions) -> String {
-    let GenOptions { goals, procedures: _, session, inline_depth, unroll, max_unroll, minimize, search } = options;
+    let GenOptions { goals, procedures: _, session, inline_depth, unroll, max_unroll, unroll_goals, minimize, search } =
+        options;
     // The run's deadline is no part of a result that was cached: one that hit it is not
     // stored (see `cacheable`).
     let session = crate::smt::SessionOptions { deadline: None, ..*session };
-    format!("{goals:?} {session:?} inline {inline_depth} unroll {unroll} max_unroll {max_unroll} minimize {minimize} search {search}")
+    format!("{goals:?} {session:?} inline {inline_depth} unroll {unroll} max_unroll {max_unroll} unroll_goals {} minimize {minimize} search {search}", unroll_goals.as_str())
 }
 
 /// seedgen's version and its executable's size and modification time: a build of the

@@ -198,12 +198,16 @@ pub enum Segment {
     /// After [`crate::cfg::unroll`]: the loop's iterations past the bound `n`, abstracted
     /// (`body@>3`); no goal lies there.
     Beyond(u32),
+    /// In a goal id of `--unroll-goals per-loop`: the copies of the preceding segment's
+    /// branch in every iteration of its loop, merged (`body@*/while#1/body@2`: the inner
+    /// loop's second iteration, whichever iteration of the outer loop it ran in).
+    AnyIteration,
 }
 
 impl Segment {
     /// Whether the segment marks an unrolled copy rather than a construct of the source.
     pub fn is_iteration(&self) -> bool {
-        matches!(self, Segment::Iteration(_) | Segment::Beyond(_))
+        matches!(self, Segment::Iteration(_) | Segment::Beyond(_) | Segment::AnyIteration)
     }
 }
 
@@ -220,6 +224,7 @@ impl fmt::Display for Segment {
             Segment::Entry => f.write_str("entry"),
             Segment::Iteration(k) => write!(f, "@{k}"),
             Segment::Beyond(n) => write!(f, "@>{n}"),
+            Segment::AnyIteration => f.write_str("@*"),
         }
     }
 }

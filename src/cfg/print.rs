@@ -42,12 +42,16 @@ pub fn print_cfg(program: &hir::Program, cfg: &Cfg) -> String {
 }
 
 /// Statements a later stage adds to a printed graph (the seeds of `seedgen seed`),
-/// already as AST: extra locals, and statements put at the start of given blocks.
+/// already as AST: extra locals, statements put at the start of given blocks, and
+/// statements after the last block.
 #[derive(Clone, Debug, Default)]
 pub struct Instrumentation {
     pub locals: Vec<ast::VarDecl>,
     /// Statements printed first in a block, after its label.
     pub block_prefixes: Vec<(BlockId, Vec<ast::Stmt>)>,
+    /// Statements printed after the graph's blocks: blocks of the caller's own, each
+    /// with a label that must not start with `bb` (the printer's labels do).
+    pub trailing: Vec<ast::Stmt>,
 }
 
 /// Prints `cfg` as an unstructured implementation with `extra` added.
@@ -472,6 +476,7 @@ fn implementation(
         stmts.extend(prefixes.get(&id).into_iter().flatten().map(|&stmt| stmt.clone()));
         block_stmts(&mut to_ast, block, labels, &mut stmts);
     }
+    stmts.extend(extra.trailing.iter().cloned());
     ast::ImplementationDecl {
         attrs: declared.attrs.clone(),
         name: ident(&cfg.name, cfg.span),

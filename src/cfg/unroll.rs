@@ -34,8 +34,10 @@
 //!   mark `@>N`: no goal lies past the bound, and a model that goes there is a candidate
 //!   whose replay decides.
 //!
-//! Nested loops are unrolled inside each copy of their enclosing loop's body (goal copies
-//! per combination of iteration counts), so they multiply only their own bodies. The
+//! Nested loops are unrolled inside each copy of their enclosing loop's body, so they
+//! multiply only their own bodies; each copy carries the marks of every loop around it
+//! (`body@2/while#1/body@3`), and [`crate::seed::goals`] counts its goals per loop (the
+//! copies merged, the default) or per combination of iteration counts. The
 //! exits of other body blocks (`break`, a `goto` out) are shared edges to their target.
 //! Growth is capped at [`MAX_BLOCKS`]; a loop that would pass it keeps its plain goals.
 //!

@@ -6,14 +6,16 @@
 //! `main` maps to the exit status.
 
 pub mod lsp;
+mod seed;
 
 pub(crate) use prove_tests::{gen_options, suite_context, CachedReports, ProveJob};
+pub use seed::run_seed;
 
 use crate::cache::{self, Cache};
 use crate::cfg;
 use crate::config::{
     CheckConfig, Config, Dump, Emit, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig,
-    RunTestsFormat, SeedConfig, SummaryFormat, VerifyConfig,
+    RunTestsFormat, SummaryFormat, VerifyConfig,
 };
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
@@ -22,7 +24,7 @@ use crate::mutate;
 use crate::progress::Progress;
 use crate::regress::{self, carry::CarriedSuite};
 use crate::report::{self, ProcedureReport};
-use crate::seed::{goals, print::print_seeded_program, seeded};
+use crate::seed::{goals, seeded};
 use crate::sema::{self, hir};
 use crate::smt::SessionOptions;
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
@@ -282,26 +284,6 @@ fn load_and_lower(path: &Path, output: &OutputConfig, streams: &mut Streams) -> 
     Ok(Ok(Lowered { db, ast, program, cfgs }))
 }
 
-/// `seedgen seed FILE`: the conditionally seeded program on stdout.
-pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { program, cfgs, .. } = match load_and_lower(&config.file, output, streams)? {
-        Ok(lowered) => lowered,
-        Err(outcome) => return Ok(outcome),
-    };
-    // Loops past the bound stay loops: Boogie abstracts them by their invariants as the
-    // cut does for `prove-tests`.
-    let seeded: Vec<seeded::SeededCfg> = cfgs
-        .iter()
-        .map(|cfg| {
-            let unrolled = cfg::unroll::unroll_loops(&program, cfg, config.unroll).cfg;
-            let taken = seeded::visible_names(&program, &unrolled);
-            seeded::seed(&unrolled, &goals::goals(&unrolled), config.goals, &taken)
-        })
-        .collect();
-    write!(streams.out, "{}", print_seeded_program(&program, &seeded))?;
-    Ok(Outcome::Success)
-}
-
 /// Why `prove-tests` may not write its suite to `path`: it is a directory, or a file is
 /// there that is not a seedgen suite (a program given as `-o` by mistake, say) or that
 /// cannot be read to tell, and `--force` is not given. Checked before any work, so a
@@ -464,7 +446,7 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
             Err(outcome) => return Ok(outcome),
         };
     // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
-    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), suite.options.unroll);
+    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), &suite.options);
     if !output.quiet {
         emit_all(&db, output, streams, &regress::render::uncovered_goals(&run))?;
     }

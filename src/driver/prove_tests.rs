@@ -161,7 +161,7 @@ fn write_output(
 /// `prove-tests --lcov` and `run-tests --lcov` agree on the same suite.
 fn suite_lcov(db: &SourceDb, program: &hir::Program, cfgs: &[cfg::Cfg], suite: &suite::json::Suite) -> String {
     let tests = suite::load::load_suite(program, cfgs, suite, &|_| None).expect("a suite made for this program loads");
-    let run = regress::run(program, cfgs, &tests, interp::Limits::default(), suite.options.unroll);
+    let run = regress::run(program, cfgs, &tests, interp::Limits::default(), &suite.options);
     regress::render::lcov(db, &run, cfgs)
 }
 
@@ -372,7 +372,7 @@ fn carry_existing(
         Ok(read) => read,
         Err(outcome) => return Ok(Err(outcome)),
     };
-    if &suite.options != options {
+    if suite.options.resolved() != options.resolved() {
         writeln!(
             streams.err,
             "seedgen: error: `{}` was generated with other options than this run's; pass the options it records \
@@ -381,7 +381,7 @@ fn carry_existing(
         )?;
         return Ok(Err(Outcome::InputError));
     }
-    Ok(Ok(regress::carry::carry(program, cfgs, &suite, &tests, options.unroll)))
+    Ok(Ok(regress::carry::carry(program, cfgs, &suite, &tests)))
 }
 
 /// `--check`: compares `text`, what the run would write (`suite` parsed), with the suite
@@ -436,6 +436,7 @@ pub(crate) fn gen_options(config: &ProveTestsConfig, started: Instant) -> GenOpt
         inline_depth: config.inline_depth,
         unroll: config.unroll,
         max_unroll: config.max_unroll,
+        unroll_goals: config.unroll_goals,
         minimize: config.minimize,
         search: config.search,
     }
@@ -457,6 +458,7 @@ pub(crate) fn suite_context<'a>(
         inline_depth: config.inline_depth,
         unroll: config.unroll,
         max_unroll: config.max_unroll,
+        unroll_goals: config.unroll_goals,
         shard: config.shard,
     }
 }

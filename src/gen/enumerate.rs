@@ -27,6 +27,7 @@
 //! itself verified, which the caller settles ([`super::ImplementationRun::needs_proof`]);
 //! a timeout or unknown answer is "not covered", with the reason.
 
+use super::operands;
 use super::replay::{Prospect, ReplayedTest, Replayer};
 use super::search;
 use crate::cfg::BlockId;
@@ -164,6 +165,10 @@ pub struct Strategy {
     /// Whether the search starts from the all-defaults input, before the first check
     /// (with unrolling, where that check is the most expensive).
     pub search_from_defaults: bool,
+    /// Whether input-to-state correspondence is tried before each check
+    /// ([`super::operands`]; with the search, and with unrolling, where checks are
+    /// costly and a goal per iteration may need a value the run computes).
+    pub operands: bool,
 }
 
 struct Enumerator<'a> {
@@ -186,6 +191,9 @@ struct Enumerator<'a> {
     /// For each of the replayer's goals, the index of the same goal here, if any.
     replayed_goals: Vec<Option<usize>>,
     stall_limit: usize,
+    /// The first of `candidates` whose comparisons [`Enumerator::try_operands`] has not
+    /// observed yet.
+    observed: usize,
     candidates: Vec<Candidate>,
     checks: u32,
 }
@@ -199,6 +207,13 @@ const MAX_REPLAY_ATTEMPTS: usize = 4;
 /// `binary_search` a check of 0.6 s, 256 decides both; 1,024 doubles `FindInSquare`'s
 /// time, spent on replays where a check of 20 to 80 ms would do.
 const SEARCH_STALL: usize = 256;
+
+/// The stall limit of input-to-state correspondence ([`Enumerator::try_operands`]) and
+/// of the searches around the tests it finds: its candidates are few per test, and a
+/// value that matters lands on a goal or one step from it (a perfect square's neighbour
+/// leaves the bisection by its exit); longer searches cost `binary_search --unroll 8`,
+/// whose runs check a sortedness precondition over every pair of cells, seconds.
+const OPERANDS_STALL: usize = 64;
 
 /// [`SEARCH_STALL`] where the encoding has a universal quantifier (a quantified loop
 /// invariant, postcondition or axiom). Each check then instantiates it and costs
@@ -219,6 +234,11 @@ enum Climb {
     /// The run brought an open goal's guard closer: the input and its distance.
     Closer(TestInput, BigInt),
     NoCloser,
+}
+
+/// Whether `model`'s path enters `goal` (one of its blocks).
+fn reaches(model: &Model, goal: &Goal) -> bool {
+    goal.blocks().any(|block| model.reaches(block))
 }
 
 /// How many fruitless replays in a row end a search in `encoding`'s implementation.
@@ -274,6 +294,7 @@ pub fn enumerate_open(
         branches: &branches,
         replayed_goals: same_goals(replayer.goals, goals),
         stall_limit,
+        observed: 0,
         candidates: Vec::new(),
         checks: 0,
     };
@@ -291,6 +312,9 @@ impl<'a> Enumerator<'a> {
         }
         for leaves_only in [true, false] {
             while let Some(open) = self.open(leaves_only) {
+                if self.strategy.search && self.strategy.operands && self.try_operands() {
+                    continue;
+                }
                 if !self.ask(&open) {
                     self.ask_one_by_one(&open);
                 }
@@ -353,7 +377,7 @@ impl<'a> Enumerator<'a> {
     /// gave up there and its candidate does not make a test entering the goal (as after
     /// any `unknown` answer, such a candidate is as good as another check could give).
     fn check(&mut self, open: &[usize]) -> Option<Reach> {
-        let blocks: Vec<BlockId> = open.iter().map(|&index| self.goals[index].block).collect();
+        let blocks: Vec<BlockId> = open.iter().flat_map(|&index| self.goals[index].blocks()).collect();
         self.checks += 1;
         if open.len() > 1 {
             return Some(self.session.check_reach(&blocks));
@@ -390,8 +414,7 @@ impl<'a> Enumerator<'a> {
     /// Whether `model` is as good a test as the small scope could give: its inputs are
     /// already within its bounds, and its replay enters every goal of `open` it reaches.
     fn suffices(&self, open: &[usize], model: &Model) -> bool {
-        let claimed: Vec<usize> =
-            open.iter().copied().filter(|&index| model.reaches(self.goals[index].block)).collect();
+        let claimed: Vec<usize> = open.iter().copied().filter(|&index| reaches(model, &self.goals[index])).collect();
         if claimed.is_empty() || !model.is_small(SMALL_SCOPE_BOUND) {
             return false;
         }
@@ -408,11 +431,11 @@ impl<'a> Enumerator<'a> {
     fn retry_missed(&mut self) {
         while let Some(index) = (0..self.goals.len()).find(|&index| self.status[index].is_none()) {
             self.checks += 1;
-            let block = self.goals[index].block;
+            let blocks: Vec<BlockId> = self.goals[index].blocks().collect();
             // A goal missed past the bound is asked on the exact unrolling: paths
             // through the abstraction of later iterations are cut.
             let forbid: &[BlockId] = if self.miss_beyond[index] { &self.beyond } else { &[] };
-            match self.session.check_reach_restricted(&[block], &self.misses[index], forbid) {
+            match self.session.check_reach_restricted(&blocks, &self.misses[index], forbid) {
                 Reach::Sat(model) => {
                     if !self.record(&[index], model, None) {
                         self.give_up(index);
@@ -478,7 +501,7 @@ impl<'a> Enumerator<'a> {
     /// "replay missed". False if the model reaches none of `targets`.
     fn record(&mut self, targets: &[usize], model: Model, unconfirmed: Option<String>) -> bool {
         let claimed: Vec<usize> =
-            targets.iter().copied().filter(|&index| model.reaches(self.goals[index].block)).collect();
+            targets.iter().copied().filter(|&index| reaches(&model, &self.goals[index])).collect();
         if claimed.is_empty() {
             return false;
         }
@@ -737,6 +760,49 @@ impl<'a> Enumerator<'a> {
             .filter(|&index| self.replayed_goals[index].is_some_and(|here| self.status[here].is_none()))
             .collect();
         self.replayer.open_distance(input, budget, &open)
+    }
+
+    /// Input-to-state correspondence before a check ([`super::operands`]): each test
+    /// not observed yet is run once more, recording the operands of its comparisons, and
+    /// its candidates (an integer set to the value it was compared with) are tried as
+    /// neighbours; a test found is observed in turn. Ends as a search does, after
+    /// [`stall_limit`] fruitless replays in a row. Whether it found a test.
+    fn try_operands(&mut self) -> bool {
+        let mut seeds: VecDeque<(TestInput, u64)> = self.candidates[self.observed..]
+            .iter()
+            .map(|candidate| (candidate.test.input.clone(), candidate.test.replay.steps))
+            .collect();
+        let found_before = self.candidates.len();
+        let (mut stalled, mut found_here) = (0, Vec::new());
+        // Its searches are short: a replacement lands on a goal or next to one.
+        let short = self.stall_limit.min(OPERANDS_STALL);
+        let stall_limit = std::mem::replace(&mut self.stall_limit, short);
+        'seeds: while let Some((seed, steps)) = seeds.pop_front() {
+            let budget = search_budget(steps);
+            for input in operands::candidates(&seed, &self.replayer.observe(&seed, budget)) {
+                if stalled >= self.stall_limit || self.search_done() {
+                    break 'seeds;
+                }
+                match self.try_neighbour(input, budget) {
+                    Some(found) => {
+                        stalled = 0;
+                        found_here.push(found);
+                    }
+                    None => stalled += 1,
+                }
+            }
+            // As every new test, those found are searched around (a perfect square's
+            // neighbour leaves the bisection by its exit after as many iterations).
+            for (found, steps) in found_here.drain(..) {
+                seeds.push_back((found.clone(), steps));
+                if self.strategy.search {
+                    self.explore(found, steps);
+                }
+            }
+        }
+        self.observed = self.candidates.len();
+        self.stall_limit = stall_limit;
+        self.candidates.len() > found_before
     }
 
     /// Whether a search has nothing left to do: every goal is decided, or the run's time

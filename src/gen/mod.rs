@@ -19,6 +19,7 @@
 
 mod deepen;
 pub mod enumerate;
+mod operands;
 mod reduce;
 pub mod replay;
 mod search;
@@ -27,7 +28,7 @@ mod shrink;
 use crate::cfg::unroll::{unroll_loops, Unrolled};
 use crate::cfg::{self, Cfg};
 use crate::interp::Machine;
-use crate::seed::goals::{goals, Goal, GoalId, GoalSelection};
+use crate::seed::goals::{goals_counted, Goal, GoalId, GoalSelection, UnrollGoals};
 use crate::seed::seeded::{seed, visible_names, SeededCfg};
 use crate::sema::hir;
 use crate::smt::{Session, SessionOptions};
@@ -50,6 +51,8 @@ pub struct GenOptions {
     pub unroll: u32,
     /// The unrolling of the retry of goals missed past the bound (`--max-unroll`).
     pub max_unroll: u32,
+    /// How the goals of nested unrolled loops count (`--unroll-goals`).
+    pub unroll_goals: UnrollGoals,
     /// Ask for small input values along each test's path (`--no-minimize` turns it off).
     pub minimize: bool,
     /// Search around each new test by replay (`--no-search` turns it off).
@@ -63,8 +66,12 @@ impl GenOptions {
     /// most expensive. Without unrolling the first check is cheap, and a search from
     /// the defaults would leave the solver only the goals the search cannot reach
     /// (`corpus/sc/`'s insertion and bubble sorts: alone, z3 gave up on them).
+    /// Input-to-state correspondence too runs only with unrolling: without it, suites
+    /// stay as they were (it found `queue`'s `Contains` a second test at 1 check
+    /// instead of 3, but with the first's large values).
     fn strategy(&self) -> Strategy {
-        Strategy { minimize: self.minimize, search: self.search, search_from_defaults: self.unroll > 0 }
+        let unrolled = self.unroll > 0;
+        Strategy { minimize: self.minimize, search: self.search, search_from_defaults: unrolled, operands: unrolled }
     }
 }
 
@@ -77,6 +84,7 @@ impl Default for GenOptions {
             inline_depth: 0,
             unroll: 0,
             max_unroll: 0,
+            unroll_goals: UnrollGoals::default(),
             minimize: true,
             search: true,
         }
@@ -142,7 +150,7 @@ fn prepare(program: &hir::Program, machine: &Machine, original: &Cfg, options: &
     let unrolled = unroll_loops(program, original, bound);
     let inlined = cfg::inline::inline_calls(program, machine.cfgs(), &unrolled.cfg, options.inline_depth);
     let acyclic = cfg::cut::cut_loops(program, &inlined);
-    let goals = goals(&acyclic);
+    let goals = goals_counted(&acyclic, options.unroll_goals);
     let seeded = seed(&acyclic, &goals, options.goals, &visible_names(program, &acyclic));
     let encoding = Arc::new(crate::vc::encode(program, &seeded.cfg));
     // UNSAT proves a goal dead only over a sound over-approximation: with no loop cut

@@ -163,6 +163,12 @@ impl Replayer<'_> {
         }
     }
 
+    /// The integer operands of the comparisons `input`'s run evaluates, in at most
+    /// `max_steps` steps and without checks ([`interp::Machine::run_observing`]).
+    pub fn observe(&self, input: &TestInput, max_steps: u64) -> Vec<(num_bigint::BigInt, num_bigint::BigInt)> {
+        self.machine.run_observing(input, max_steps).1
+    }
+
     /// The goals a run enters: with unrolling, the run is followed on the unrolled
     /// graph, so a goal of iteration `k` counts only for a run in which the loop really
     /// iterates `k` times ([`interp::Replay::passed`]).
@@ -173,7 +179,7 @@ impl Replayer<'_> {
     /// [`Replayer::covers`], as indices into [`Replayer::goals`].
     pub fn entered(&self, replay: &interp::Replay) -> Vec<usize> {
         let passed = replay.passed(self.unrolled);
-        (0..self.goals.len()).filter(|&index| passed.contains(&self.goals[index].block)).collect()
+        (0..self.goals.len()).filter(|&index| self.goals[index].entered_by(&passed)).collect()
     }
 
     /// The smallest branch distance, on a run of `input` without checks in at most

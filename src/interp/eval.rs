@@ -83,7 +83,13 @@ pub(super) struct Evaluator<'p> {
     /// `T` range over exactly these (an axiom such as `c == Red || c == Green || c ==
     /// Blue` holds in it as in the solver's model).
     pub universes: BTreeMap<hir::TypeId, BTreeSet<u32>>,
+    /// When set, the integer operands of the comparisons evaluated, in order, up to
+    /// [`MAX_OPERANDS`] ([`super::Machine::run_observing`]).
+    pub operands: Option<Vec<(BigInt, BigInt)>>,
 }
+
+/// The most comparisons a run observing its operands records.
+pub(super) const MAX_OPERANDS: usize = 4096;
 
 impl<'p> Evaluator<'p> {
     /// `consts` by `ConstId`; `functions`: validated tables of body-less functions.
@@ -96,7 +102,8 @@ impl<'p> Evaluator<'p> {
             }
         }
         let universes = BTreeMap::new();
-        Evaluator { program, consts, tables, bound: Vec::new(), limits, steps: 0, depth: 0, nesting: 0, universes }
+        let (bound, operands) = (Vec::new(), None);
+        Evaluator { program, consts, tables, bound, limits, steps: 0, depth: 0, nesting: 0, universes, operands }
     }
 
     /// One step of the budget.
@@ -283,6 +290,15 @@ impl<'p> Evaluator<'p> {
         result
     }
 
+    /// Records the operands of an integer comparison, when the run observes them.
+    fn observe(&mut self, left: &Value, right: &Value) {
+        if let (Some(operands), Value::Int(left), Value::Int(right)) = (&mut self.operands, left, right) {
+            if operands.len() < MAX_OPERANDS {
+                operands.push((left.clone(), right.clone()));
+            }
+        }
+    }
+
     fn binary(
         &mut self,
         state: State<'_>,
@@ -305,10 +321,17 @@ impl<'p> Evaluator<'p> {
         let right = self.eval_in(state, rhs, old)?;
         match op {
             BinaryOp::And | BinaryOp::Or | BinaryOp::Implies => Ok(Value::Bool(as_bool(right, span)?)),
-            BinaryOp::Iff | BinaryOp::Eq => Ok(Value::Bool(equal(&left, &right, span)?)),
-            BinaryOp::Neq => Ok(Value::Bool(!equal(&left, &right, span)?)),
+            BinaryOp::Iff | BinaryOp::Eq => {
+                self.observe(&left, &right);
+                Ok(Value::Bool(equal(&left, &right, span)?))
+            }
+            BinaryOp::Neq => {
+                self.observe(&left, &right);
+                Ok(Value::Bool(!equal(&left, &right, span)?))
+            }
             BinaryOp::Subtype => cannot(span, "the partial order `<:` is uninterpreted"),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                self.observe(&left, &right);
                 let (left, right) = (as_int(left, span)?, as_int(right, span)?);
                 Ok(Value::Bool(compare(op, &left, &right)))
             }

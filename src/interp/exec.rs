@@ -101,16 +101,29 @@ pub(super) fn run(
     mode: TraceMode,
     (checks, limits): (Checks, Limits),
 ) -> Replay {
+    run_observing(machine, input, mode, (checks, limits), false).0
+}
+
+/// [`run`], and, when `observe`, the integer operands of the comparisons it evaluated
+/// (see [`Machine::run_observing`]).
+pub(super) fn run_observing(
+    machine: &Machine<'_>,
+    input: &TestInput,
+    mode: TraceMode,
+    (checks, limits): (Checks, Limits),
+    observe: bool,
+) -> (Replay, Vec<(num_bigint::BigInt, num_bigint::BigInt)>) {
     let entry = match entry(machine, input) {
         Ok(entry) => entry,
         Err(outcome) => {
             let coverage = Coverage::default();
             let (path, outputs, trace, distances) = (Vec::new(), Vec::new(), Vec::new(), BTreeMap::new());
-            return Replay { outcome, coverage, path, outputs, trace, steps: 0, distances };
+            return (Replay { outcome, coverage, path, outputs, trace, steps: 0, distances }, Vec::new());
         }
     };
     let mut eval = Evaluator::new(machine.program, limits, entry.consts.clone(), &entry.functions);
     eval.universes = universes(machine.program, &entry, input);
+    eval.operands = observe.then(Vec::new);
     let mut runner = Runner {
         machine,
         program: machine.program,
@@ -131,7 +144,8 @@ pub(super) fn run(
         Ok(()) => runner.execute(),
         Err(outcome) => outcome,
     };
-    runner.finish(outcome, span)
+    let operands = runner.eval.operands.take().unwrap_or_default();
+    (runner.finish(outcome, span), operands)
 }
 
 /// The elements of each uninterpreted type the test mentions (in any input, table or

@@ -111,6 +111,19 @@ impl<'a> Machine<'a> {
         exec::run(self, input, TraceMode::Complete, (Checks::None, limits))
     }
 
+    /// [`Machine::run_unchecked`], recording the integer operands of every comparison
+    /// the run evaluates (`==`, `!=`, `<`, `<=`, `>`, `>=`), in order, up to 4,096: the
+    /// values a branch compares an input with, for input-to-state correspondence
+    /// (`gen::operands`).
+    pub fn run_observing(
+        &self,
+        input: &TestInput,
+        max_steps: u64,
+    ) -> (Replay, Vec<(num_bigint::BigInt, num_bigint::BigInt)>) {
+        let limits = Limits { max_steps: max_steps.min(self.limits.max_steps), ..self.limits };
+        exec::run_observing(self, input, TraceMode::Complete, (Checks::None, limits), true)
+    }
+
     /// The graphs the machine runs.
     pub fn cfgs(&self) -> &'a [Cfg] {
         self.cfgs

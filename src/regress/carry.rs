@@ -44,15 +44,9 @@ impl CarriedSuite {
 }
 
 /// Runs `tests`, the loaded form of `suite`, on the program whose lowered graphs are
-/// `cfgs`, with the suite's unrolling bound `unroll` (its goal ids carry iterations).
-pub fn carry(
-    program: &hir::Program,
-    cfgs: &[Cfg],
-    suite: &json::Suite,
-    tests: &[LoadedTest],
-    unroll: u32,
-) -> CarriedSuite {
-    let run = super::run(program, cfgs, tests, Limits::default(), unroll);
+/// `cfgs`, unrolled as the suite's options say (its goal ids carry iterations).
+pub fn carry(program: &hir::Program, cfgs: &[Cfg], suite: &json::Suite, tests: &[LoadedTest]) -> CarriedSuite {
+    let run = super::run(program, cfgs, tests, Limits::default(), &suite.options);
     let written =
         suite.procedures.iter().flat_map(|procedure| procedure.tests.iter().map(move |test| (procedure, test)));
     let mut carried = CarriedSuite::default();

@@ -13,7 +13,7 @@ use crate::cfg::unroll::{unroll_loops, Unrolled};
 use crate::cfg::BlockId;
 use crate::cfg::Cfg;
 use crate::interp::{Coverage, Limits, Machine, Outcome, Replay, TraceMode};
-use crate::seed::goals::{goals, Goal, GoalId};
+use crate::seed::goals::{goals_counted, Goal, GoalId};
 use crate::sema::hir;
 use crate::source::Span;
 use crate::suite::json;
@@ -80,12 +80,20 @@ impl SuiteRun {
     }
 }
 
-/// Runs `tests` on the program whose lowered graphs are `cfgs`; `unroll` is the suite's
-/// unrolling bound, which its goal ids are made with.
-pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: Limits, unroll: u32) -> SuiteRun {
+/// Runs `tests` on the program whose lowered graphs are `cfgs`; `options` are the
+/// suite's, whose unrolling its goal ids are made with.
+pub fn run(
+    program: &hir::Program,
+    cfgs: &[Cfg],
+    tests: &[LoadedTest],
+    limits: Limits,
+    options: &json::Options,
+) -> SuiteRun {
+    let (unroll, counted) = (options.unroll, options.unroll_goals());
     let machine = Machine::new(program, cfgs, limits);
     let unrolled: Vec<Unrolled> = cfgs.iter().map(|cfg| unroll_loops(program, cfg, unroll)).collect();
-    let all_goals: Vec<Vec<Goal>> = unrolled.iter().map(|unrolled| goals(&cut_loops(program, &unrolled.cfg))).collect();
+    let all_goals: Vec<Vec<Goal>> =
+        unrolled.iter().map(|unrolled| goals_counted(&cut_loops(program, &unrolled.cfg), counted)).collect();
     let mut passed: Vec<BTreeSet<BlockId>> = vec![BTreeSet::new(); cfgs.len()];
     let mut coverage = Coverage::default();
     let mut results = Vec::new();
@@ -102,7 +110,7 @@ pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: L
                 coverage.merge(&replay.coverage);
                 let blocks = replay.passed(&unrolled[index]);
                 let entered =
-                    all_goals[index].iter().filter(|goal| blocks.contains(&goal.block)).map(|goal| goal.id.clone());
+                    all_goals[index].iter().filter(|goal| goal.entered_by(&blocks)).map(|goal| goal.id.clone());
                 let entered = entered.collect();
                 passed[index].extend(blocks);
                 (cfgs[index].name.clone(), judge(program, &cfgs[index], &replay, expect), entered)
@@ -122,8 +130,7 @@ pub fn run(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits: L
         .zip(all_goals)
         .zip(&passed)
         .map(|((cfg, goals), passed)| {
-            let goals =
-                goals.into_iter().map(|goal| GoalCoverage { covered: passed.contains(&goal.block), goal }).collect();
+            let goals = goals.into_iter().map(|goal| GoalCoverage { covered: goal.entered_by(passed), goal }).collect();
             (cfg.name.clone(), goals)
         })
         .collect();

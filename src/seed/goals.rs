@@ -15,6 +15,19 @@
 //! dominates no other goal: `goto body` before `goto small, large` in unstructured
 //! code). Any execution reaching a nested or dominated goal passes through the other,
 //! so seeding the leaves alone still covers every goal; `--goals all` seeds them all.
+//!
+//! Loops nested in unrolled loops (`--unroll-goals`, seeds/001 §2.3): unrolling copies an
+//! inner loop into every iteration of the loops around it, so its blocks carry one
+//! iteration mark per enclosing loop (`while#1/body@2/while#1/body@3`). With
+//! [`UnrollGoals::Combinations`] each copy is a goal of its own, and goals grow with the
+//! product of the bounds. With [`UnrollGoals::PerLoop`], the default, a goal counts only
+//! its own loop's iterations: every mark but the last becomes `@*` and the copies with
+//! the same id make one goal ([`Goal::copies`]), entered when any copy is. An inner
+//! loop's `body@3` is then "some execution of it ran a third iteration", in whichever
+//! iteration of the outer loops (within their bounds), and goals grow linearly in the
+//! bound at any depth. A goal without marks before its last is the same in both modes,
+//! so only merged goals get new ids, and no id of one mode means another thing in the
+//! other.
 
 use crate::cfg::loops::{depth_first, Dominators};
 use crate::cfg::{BlockId, Cfg, Origin, Segment, StructPath};
@@ -34,11 +47,54 @@ impl fmt::Display for GoalId {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Goal {
     pub id: GoalId,
+    /// The goal's block; with [`UnrollGoals::PerLoop`], the first of its copies.
     pub block: BlockId,
+    /// The goal's other blocks, in block order: the copies of its branch in other
+    /// iterations of the loops around its own ([`UnrollGoals::PerLoop`]). Empty for a
+    /// goal of one block, which is every goal but those of nested unrolled loops.
+    pub copies: Vec<BlockId>,
     pub path: StructPath,
     /// No other goal lies inside this goal's branch.
     pub leaf: bool,
     pub span: Span,
+}
+
+impl Goal {
+    /// Every block of the goal: it is entered when one of them is.
+    pub fn blocks(&self) -> impl Iterator<Item = BlockId> + '_ {
+        std::iter::once(self.block).chain(self.copies.iter().copied())
+    }
+
+    /// Whether a run that passed `passed` entered the goal.
+    pub fn entered_by(&self, passed: &std::collections::BTreeSet<BlockId>) -> bool {
+        self.blocks().any(|block| passed.contains(&block))
+    }
+}
+
+/// How the goals of loops nested in unrolled loops are counted (`--unroll-goals`; see
+/// the module comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum UnrollGoals {
+    /// A loop's goals count its own iterations, whatever the iterations of the loops
+    /// around it: goals linear in the bound.
+    #[default]
+    PerLoop,
+    /// A goal per combination of iteration counts of the loops around it.
+    Combinations,
+}
+
+impl UnrollGoals {
+    /// The spelling of the flag and of the suite's `options.unroll_goals`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnrollGoals::PerLoop => "per-loop",
+            UnrollGoals::Combinations => "combinations",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<UnrollGoals> {
+        [UnrollGoals::PerLoop, UnrollGoals::Combinations].into_iter().find(|mode| mode.as_str() == text)
+    }
 }
 
 /// Which goals get a seed (`--goals`).
@@ -69,7 +125,52 @@ fn is_branch_outcome(origin: &Origin) -> bool {
         )
 }
 
-/// The goals of `cfg`, in block order.
+/// The goals of `cfg` counted as `mode` says, in the block order of their first blocks.
+pub fn goals_counted(cfg: &Cfg, mode: UnrollGoals) -> Vec<Goal> {
+    let found = goals(cfg);
+    match mode {
+        UnrollGoals::Combinations => found,
+        UnrollGoals::PerLoop => merge_copies(cfg, found),
+    }
+}
+
+/// One goal per id once every iteration mark but the last is `@*`: the copies of a
+/// branch in the iterations of the loops around its own merged. The merged goal is a
+/// leaf when one of its copies is (seeding a goal a leaf enters anyway only costs a
+/// seed; the enumeration asks the other goals after the leaves).
+fn merge_copies(cfg: &Cfg, found: Vec<Goal>) -> Vec<Goal> {
+    let mut merged: Vec<Goal> = Vec::with_capacity(found.len());
+    let mut by_path: std::collections::BTreeMap<StructPath, usize> = std::collections::BTreeMap::new();
+    for goal in found {
+        let path = per_loop_path(&goal.path);
+        match by_path.get(&path) {
+            Some(&index) => {
+                let into = &mut merged[index];
+                into.copies.push(goal.block);
+                into.leaf |= goal.leaf;
+            }
+            None => {
+                by_path.insert(path.clone(), merged.len());
+                let leaf = goal.leaf;
+                merged.push(Goal { leaf, copies: Vec::new(), ..self::goal(cfg, goal.block, path) });
+            }
+        }
+    }
+    merged
+}
+
+/// `path` with every iteration mark but the last one `@*`.
+fn per_loop_path(path: &StructPath) -> StructPath {
+    let last = path.0.iter().rposition(|segment| matches!(segment, Segment::Iteration(_)));
+    let segments = path.0.iter().enumerate().map(|(index, segment)| match segment {
+        Segment::Iteration(_) if Some(index) != last => Segment::AnyIteration,
+        other => other.clone(),
+    });
+    StructPath(segments.collect())
+}
+
+/// The goals of `cfg`, one per block (one per combination of iterations of nested
+/// unrolled loops), in block order.
 pub fn goals(cfg: &Cfg) -> Vec<Goal> {
     let mut found: Vec<Goal> = cfg
         .block_ids()
@@ -86,7 +187,7 @@ pub fn goals(cfg: &Cfg) -> Vec<Goal> {
 
 fn goal(cfg: &Cfg, block: BlockId, path: StructPath) -> Goal {
     let id = GoalId(format!("{}/{path}", cfg.name));
-    Goal { id, block, path, leaf: true, span: cfg.block(block).span }
+    Goal { id, block, copies: Vec::new(), path, leaf: true, span: cfg.block(block).span }
 }
 
 /// A goal is a leaf unless it encloses another (its path is a proper prefix of the
@@ -192,5 +293,44 @@ mod tests {
             block(vec![While(1), Exit], true, vec![]),
         ]));
         assert_eq!(ids(&found, GoalSelection::Leaves), ["r/while#1/body", "r/while#1/exit"]);
+    }
+
+    /// An inner loop unrolled in two iterations of the outer one: per loop, its body and
+    /// exit in iteration `k` are one goal each, whose blocks are the two copies.
+    #[test]
+    fn per_loop_goals_merge_an_inner_loops_copies_across_outer_iterations() {
+        use Segment::*;
+        let inner = |outer: u32, segment: Segment, inner: u32| {
+            vec![While(1), Body, Iteration(outer), While(1), segment, Iteration(inner)]
+        };
+        let graph = cfg(vec![
+            block(vec![Entry], false, vec![1, 4]),
+            block(vec![While(1), Body, Iteration(1)], true, vec![2, 3]),
+            block(inner(1, Body, 1), true, vec![4]),
+            block(inner(1, Exit, 0), true, vec![4]),
+            block(vec![While(1), Body, Iteration(2)], true, vec![5, 6]),
+            block(inner(2, Body, 1), true, vec![7]),
+            block(inner(2, Exit, 0), true, vec![7]),
+            block(vec![], false, vec![]),
+        ]);
+        let combinations = goals_counted(&graph, UnrollGoals::Combinations);
+        assert_eq!(combinations.len(), 6);
+        let per_loop = goals_counted(&graph, UnrollGoals::PerLoop);
+        let listed: Vec<(&str, Vec<u32>)> =
+            per_loop.iter().map(|goal| (goal.id.0.as_str(), goal.blocks().map(|block| block.0).collect())).collect();
+        assert_eq!(
+            listed,
+            [
+                ("r/while#1/body@1", vec![1]),
+                ("r/while#1/body@*/while#1/body@1", vec![2, 5]),
+                ("r/while#1/body@*/while#1/exit@0", vec![3, 6]),
+                ("r/while#1/body@2", vec![4]),
+            ]
+        );
+        let passed = [BlockId(6)].into_iter().collect();
+        assert!(per_loop[2].entered_by(&passed) && !per_loop[1].entered_by(&passed));
+        assert!(per_loop[1].leaf && per_loop[2].leaf && !per_loop[0].leaf);
+        assert_eq!(UnrollGoals::parse("per-loop"), Some(UnrollGoals::PerLoop));
+        assert_eq!(UnrollGoals::parse(UnrollGoals::Combinations.as_str()), Some(UnrollGoals::Combinations));
     }
 }

@@ -23,13 +23,18 @@ use crate::seed::goals::{Goal, GoalId, GoalSelection};
 use crate::sema::hir;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// One seed: `if (bn == number) { assert false; }` at the start of `block`.
+/// One seed: `if (bn == number) { assert false; }` at the start of `block`, or, for a
+/// goal of several blocks (the copies of [`crate::seed::goals::UnrollGoals::PerLoop`]),
+/// the one assertion reached from the start of each of them, so that a verifier reports
+/// one error per goal (see [`crate::seed::print`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seed {
     /// 1..=N, in block order.
     pub number: u32,
     pub goal: GoalId,
     pub block: BlockId,
+    /// The goal's other blocks ([`Goal::copies`]).
+    pub copies: Vec<BlockId>,
 }
 
 /// A CFG whose seed points are block starts, with its goals (renumbered blocks) and the
@@ -53,11 +58,10 @@ pub fn seed(cfg: &Cfg, goals: &[Goal], selection: GoalSelection, taken: &BTreeSe
     // guard, so the latest split comes first.
     let mut after: BTreeMap<BlockId, Vec<BlockId>> = BTreeMap::new();
     for goal in &mut goals {
-        let seed_point = split_after_leading_assumes(&mut split, goal.block);
-        if seed_point != goal.block {
-            after.entry(goal.block).or_default().insert(0, seed_point);
+        goal.block = split_seed_point(&mut split, &mut after, goal.block);
+        for copy in &mut goal.copies {
+            *copy = split_seed_point(&mut split, &mut after, *copy);
         }
-        goal.block = seed_point;
     }
     let order: Vec<BlockId> = cfg
         .block_ids()
@@ -66,14 +70,25 @@ pub fn seed(cfg: &Cfg, goals: &[Goal], selection: GoalSelection, taken: &BTreeSe
     let (cfg, new_id) = split.reordered(&order);
     for goal in &mut goals {
         goal.block = new_id[goal.block.index()];
+        goal.copies.iter_mut().for_each(|copy| *copy = new_id[copy.index()]);
     }
     let seeds = goals
         .iter()
         .filter(|goal| selection.selects(goal))
         .zip(1..)
-        .map(|(goal, number)| Seed { number, goal: goal.id.clone(), block: goal.block })
+        .map(|(goal, number)| Seed { number, goal: goal.id.clone(), block: goal.block, copies: goal.copies.clone() })
         .collect();
     SeededCfg { cfg, goals, seeds, bn: fresh_name("bn", taken) }
+}
+
+/// The seed point of `block` ([`split_after_leading_assumes`]), recorded in `after` to be
+/// numbered right after it.
+fn split_seed_point(cfg: &mut Cfg, after: &mut BTreeMap<BlockId, Vec<BlockId>>, block: BlockId) -> BlockId {
+    let seed_point = split_after_leading_assumes(cfg, block);
+    if seed_point != block {
+        after.entry(block).or_default().insert(0, seed_point);
+    }
+    seed_point
 }
 
 /// Moves the commands of `block` that follow its leading `assume`s into a new block, the

@@ -103,6 +103,9 @@ impl Writer<'_> {
             args.extend([options.unroll, options.max_unroll].map(|depth| depth.to_string()));
         }
         self.line(1, &attr("options", &args));
+        if let Some(mode) = options.unroll_goals {
+            self.line(1, &attr("unroll_goals", &[quote(json::unroll_goals_name(mode))]));
+        }
         if let Some(shard) = options.shard {
             self.line(1, &attr("shard", &[shard.index.to_string(), shard.count.to_string()]));
         }
@@ -675,7 +678,7 @@ fn current(suite: &mut Option<json::Suite>, span: Span) -> Read<&mut json::Proce
 }
 
 fn read_header(axiom: &ast::AxiomDecl) -> Read<json::Suite> {
-    let attrs = Attrs::new(&axiom.attrs, &["seedgen_suite", "tool", "source", "options", "shard"])?;
+    let attrs = Attrs::new(&axiom.attrs, &["seedgen_suite", "tool", "source", "options", "unroll_goals", "shard"])?;
     let [format, version] = args(attrs.required("seedgen_suite", axiom.span)?)?;
     let [tool] = args(attrs.required("tool", axiom.span)?)?;
     let [file, digest] = args(attrs.required("source", axiom.span)?)?;
@@ -695,6 +698,14 @@ fn read_header(axiom: &ast::AxiomDecl) -> Read<json::Suite> {
         }
         None => None,
     };
+    let unroll_goals = match attrs.get("unroll_goals") {
+        Some(mode) => {
+            let [name] = args(mode)?;
+            let parsed = json::unroll_goals_named(&string(name)?);
+            Some(parsed.ok_or_else(|| error(mode.span, "`{:unroll_goals}` is \"per-loop\" or \"combinations\""))?)
+        }
+        None => None,
+    };
     Ok(json::Suite {
         format: string(format)?,
         version: number(version)?,
@@ -705,6 +716,7 @@ fn read_header(axiom: &ast::AxiomDecl) -> Read<json::Suite> {
             inline_depth: number(inline_depth)?,
             unroll,
             max_unroll,
+            unroll_goals,
             shard,
         },
         procedures: Vec::new(),

@@ -38,7 +38,7 @@ pub fn differences(old: &json::Suite, new: &json::Suite) -> Vec<String> {
                 procedure.goals.len(),
                 procedure.tests.len()
             )),
-            Some(before) => lines.extend(procedure_changes(before, procedure, old.version == new.version)),
+            Some(before) => lines.extend(procedure_changes(before, procedure, spans_alike(old.version, new.version))),
         }
     }
     for procedure in old.procedures.iter().filter(|old| !new.procedures.iter().any(|new| new.name == old.name)) {
@@ -58,10 +58,16 @@ fn options(options: &json::Options) -> String {
     text
 }
 
+/// Whether goal spans of suites of these format versions mean the same: version 2 places
+/// goals in the file, versions 3 and 4 in their implementation.
+fn spans_alike(old: u32, new: u32) -> bool {
+    (old == 2) == (new == 2)
+}
+
 /// One line for a procedure that differs, naming what does. Goal spans are compared
-/// only between suites of one format version (`same_spans`): version 2 places goals in
-/// the file, version 3 in their implementation, so across versions every span would
-/// differ and say nothing (the format line says the suite changes).
+/// only between suites that place them alike (`same_spans`, [`spans_alike`]): across
+/// versions 2 and 3 every span would differ and say nothing (the format line says the
+/// suite changes).
 fn procedure_changes(old: &json::Procedure, new: &json::Procedure, same_spans: bool) -> Option<String> {
     let mut parts = Vec::new();
     if old.digest != new.digest {
@@ -224,7 +230,7 @@ mod tests {
         let moved = "procedure `P`: 1 goals with another span, reason or covering test";
         assert_eq!(differences(&old, &new), [moved]);
         old.version = 2;
-        assert_eq!(differences(&old, &new), ["suite format seedgen-suite 2 → seedgen-suite 3"]);
+        assert_eq!(differences(&old, &new), ["suite format seedgen-suite 2 → seedgen-suite 4"]);
     }
 
     #[test]

@@ -15,14 +15,18 @@ pub const FORMAT: &str = "seedgen-suite";
 /// Bumped on every incompatible change of the format. 2: tests are replayed, carry
 /// their expected outcome (`expect`) and a complete trace; no more candidates. 3: goal
 /// spans are positions in the implementation's text, not in the file, so that nothing
-/// in a procedure's section depends on where the procedure sits (issue 6).
-pub const VERSION: u32 = 3;
+/// in a procedure's section depends on where the procedure sits. 4: with unrolling, the
+/// goals of nested loops count per loop by default, and `options.unroll_goals` says
+/// how they count.
+pub const VERSION: u32 = 4;
 
 /// The versions this seedgen reads. A version 2 suite differs only in its goal spans,
 /// which no reader interprets (diagnostics and reports place goals by the current
 /// program), so `run-tests`, `--existing`, `--check` and `merge` keep working on a
-/// committed suite of version 2; what `prove-tests` writes is version 3.
-pub const READABLE: [u32; 2] = [2, VERSION];
+/// committed suite of version 2; a version 3 suite is a version 4 suite without
+/// `options.unroll_goals`, which then means `combinations`. What `prove-tests` writes
+/// is version 4.
+pub const READABLE: [u32; 3] = [2, 3, VERSION];
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -60,11 +64,65 @@ pub struct Options {
     /// means 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub max_unroll: u32,
+    /// How the goals of loops nested in unrolled loops count (`--unroll-goals`). Written
+    /// when `unroll` is not 0; absent means `combinations`, what versions 2 and 3 count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unroll_goals: Option<UnrollGoals>,
     /// `--shard K/N`: the suite holds only the implementations at positions `K-1`,
     /// `K-1+N`, … (program order). Absent in a whole suite, and in what `seedgen merge`
     /// makes of the N shards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+}
+
+/// `options.unroll_goals`.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnrollGoals {
+    PerLoop,
+    Combinations,
+}
+
+impl From<crate::seed::goals::UnrollGoals> for UnrollGoals {
+    fn from(mode: crate::seed::goals::UnrollGoals) -> UnrollGoals {
+        match mode {
+            crate::seed::goals::UnrollGoals::PerLoop => UnrollGoals::PerLoop,
+            crate::seed::goals::UnrollGoals::Combinations => UnrollGoals::Combinations,
+        }
+    }
+}
+
+impl From<UnrollGoals> for crate::seed::goals::UnrollGoals {
+    fn from(mode: UnrollGoals) -> crate::seed::goals::UnrollGoals {
+        match mode {
+            UnrollGoals::PerLoop => crate::seed::goals::UnrollGoals::PerLoop,
+            UnrollGoals::Combinations => crate::seed::goals::UnrollGoals::Combinations,
+        }
+    }
+}
+
+/// `mode` as JSON spells it (the flag's spelling).
+pub fn unroll_goals_name(mode: UnrollGoals) -> &'static str {
+    crate::seed::goals::UnrollGoals::from(mode).as_str()
+}
+
+/// The mode JSON spells `name`.
+pub fn unroll_goals_named(name: &str) -> Option<UnrollGoals> {
+    crate::seed::goals::UnrollGoals::parse(name).map(UnrollGoals::from)
+}
+
+impl Options {
+    /// How the suite's goal ids count the iterations of nested loops.
+    pub fn unroll_goals(&self) -> crate::seed::goals::UnrollGoals {
+        self.unroll_goals.map_or(crate::seed::goals::UnrollGoals::Combinations, Into::into)
+    }
+
+    /// The options with `unroll_goals` as it is read (`combinations` when absent and
+    /// `unroll` is not 0): two suites count their goals alike when these are equal.
+    pub fn resolved(&self) -> Options {
+        let unroll_goals = (self.unroll != 0).then(|| self.unroll_goals().into());
+        Options { unroll_goals, ..self.clone() }
+    }
 }
 
 /// Which shard of `count` a suite is (`index` from 1).
@@ -228,8 +286,39 @@ impl Suite {
             version: VERSION,
             tool: "seedgen 0".to_string(),
             source: Source { file: "p.bpl".to_string(), digest: "sha256:0".to_string() },
-            options: Options { goals: "leaves".to_string(), inline_depth: 1, unroll: 0, max_unroll: 0, shard: None },
+            options: Options {
+                goals: "leaves".to_string(),
+                inline_depth: 1,
+                unroll: 0,
+                max_unroll: 0,
+                unroll_goals: None,
+                shard: None,
+            },
             procedures,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::goals::UnrollGoals as Counted;
+
+    #[test]
+    fn unroll_goals_are_written_with_the_flags_spelling_and_read_as_combinations_when_absent() {
+        let mut suite = Suite::for_tests(Vec::new());
+        suite.options.unroll = 2;
+        assert_eq!(suite.options.unroll_goals(), Counted::Combinations, "a version 3 suite");
+        suite.options.unroll_goals = Some(Counted::PerLoop.into());
+        let text = to_text(&suite);
+        assert!(text.contains("\"unroll_goals\": \"per-loop\""), "{text}");
+        let read: Suite = serde_json::from_str(&text).expect("it reads back");
+        assert_eq!(read.options.unroll_goals(), Counted::PerLoop);
+        assert!(serde_json::from_str::<Suite>(&text.replace("per-loop", "sometimes")).is_err());
+        let absent = Options { unroll_goals: None, ..suite.options.clone() };
+        let combinations = Options { unroll_goals: Some(UnrollGoals::Combinations), ..suite.options.clone() };
+        assert_eq!(absent.resolved(), combinations.resolved());
+        assert_ne!(suite.options.resolved(), combinations.resolved());
+        assert_eq!(unroll_goals_named(unroll_goals_name(UnrollGoals::PerLoop)), Some(UnrollGoals::PerLoop));
     }
 }

@@ -182,7 +182,7 @@ mod tests {
         assert!(error(vec![suite(Some((1, 2)), &["a"]), other]).contains("version"));
         let mut other = suite(Some((2, 2)), &["b"]);
         other.suite.version = 2;
-        assert!(error(vec![suite(Some((1, 2)), &["a"]), other]).contains("differ in suite format version 3 and 2"));
+        assert!(error(vec![suite(Some((1, 2)), &["a"]), other]).contains("differ in suite format version 4 and 2"));
     }
 
     #[test]

@@ -54,6 +54,7 @@ pub struct SuiteContext<'a> {
     pub inline_depth: u32,
     pub unroll: u32,
     pub max_unroll: u32,
+    pub unroll_goals: crate::seed::goals::UnrollGoals,
     /// `--shard K/N`: the suite holds only that shard's implementations.
     pub shard: Option<Shard>,
 }
@@ -109,6 +110,7 @@ pub fn options(context: &SuiteContext) -> json::Options {
         inline_depth: context.inline_depth,
         unroll: context.unroll,
         max_unroll: if context.unroll == 0 { 0 } else { context.max_unroll },
+        unroll_goals: (context.unroll != 0).then(|| context.unroll_goals.into()),
         shard: context.shard.map(|shard| json::Shard { index: shard.index, count: shard.count }),
     }
 }

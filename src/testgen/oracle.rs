@@ -18,7 +18,7 @@ use crate::diag::MessageFormat;
 use crate::driver::{self, Outcome, Streams};
 use crate::interp::{self, Limits, Machine, TestInput, TraceMode};
 use crate::regress::{self, Verdict};
-use crate::seed::goals::{goals, GoalSelection};
+use crate::seed::goals::{goals_counted, GoalSelection, UnrollGoals};
 use crate::sema::hir;
 use crate::source::SourceDb;
 use crate::suite::{self, json, load::LoadedTest};
@@ -62,8 +62,7 @@ pub fn check(case: &Case) -> Result<Agreement, String> {
         };
         let (tests, options) =
             suite::load::load_text(&program, &cfgs, &text).map_err(|error| format!("{form:?} suite: {error}"))?;
-        check_tests(&program, &cfgs, &suite, &tests, options.unroll)
-            .map_err(|error| format!("{form:?} suite: {error}"))?;
+        check_tests(&program, &cfgs, &suite, &tests, &options).map_err(|error| format!("{form:?} suite: {error}"))?;
     }
     check_statuses(&suite)?;
     check_probes(&program, &cfgs, &suite)?;
@@ -86,6 +85,7 @@ pub(super) fn prove_tests(case: &Case, goals: GoalSelection) -> Result<String, S
         inline_depth: case.inline_depth,
         unroll: case.unroll,
         max_unroll: 2 * case.unroll,
+        unroll_goals: UnrollGoals::default(),
         minimize: true,
         search: true,
         emit: Emit::Suite(SuiteForm::Json),
@@ -122,12 +122,12 @@ fn check_tests(
     cfgs: &[Cfg],
     suite: &json::Suite,
     tests: &[LoadedTest],
-    unroll: u32,
+    options: &json::Options,
 ) -> Result<(), String> {
     let recorded = suite.procedures.iter().flat_map(|procedure| &procedure.tests);
     for (loaded, recorded) in tests.iter().zip(recorded) {
         let id = loaded.id();
-        let run = regress::run(program, cfgs, std::slice::from_ref(loaded), Limits::default(), unroll);
+        let run = regress::run(program, cfgs, std::slice::from_ref(loaded), Limits::default(), options);
         let result = &run.results[0];
         if result.verdict != Verdict::Pass {
             return Err(format!("test {id} does not pass: {:?}", result.verdict));
@@ -143,7 +143,7 @@ fn check_tests(
     if tests.len() != suite.procedures.iter().map(|procedure| procedure.tests.len()).sum::<usize>() {
         return Err(format!("{} tests loaded of a suite with more", tests.len()));
     }
-    let run = regress::run(program, cfgs, tests, Limits::default(), unroll);
+    let run = regress::run(program, cfgs, tests, Limits::default(), options);
     for (name, goals) in &run.goals {
         let Some(procedure) = suite.procedures.iter().find(|procedure| procedure.name == *name) else { continue };
         for goal in goals.iter().filter(|goal| goal.covered) {
@@ -192,13 +192,12 @@ fn check_probes(program: &hir::Program, cfgs: &[Cfg], suite: &json::Suite) -> Re
             continue;
         }
         let unrolled = unroll_loops(program, cfg, suite.options.unroll);
-        let goals = goals(&cfg::cut::cut_loops(program, &unrolled.cfg));
+        let goals = goals_counted(&cfg::cut::cut_loops(program, &unrolled.cfg), suite.options.unroll_goals());
         for probe in 0..PROBES {
             let input = probe_input(program, cfg, probe);
             let replay = machine.run(&input, TraceMode::Complete);
             let passed = replay.passed(&unrolled);
-            if let Some(goal) =
-                goals.iter().find(|goal| passed.contains(&goal.block) && dead.contains(goal.id.0.as_str()))
+            if let Some(goal) = goals.iter().find(|goal| goal.entered_by(&passed) && dead.contains(goal.id.0.as_str()))
             {
                 return Err(format!("goal {} is unreachable, but probe {probe} ({input:?}) enters it", goal.id.0));
             }

@@ -71,7 +71,7 @@ impl Reader {
                 let _ = render_human_plain(&suite_db, std::slice::from_ref(&diagnostic));
             }
             Ok((tests, options)) => {
-                let run = regress::run(&self.program, &self.cfgs, &tests, LIMITS, options.unroll);
+                let run = regress::run(&self.program, &self.cfgs, &tests, LIMITS, &options);
                 let _ = render::human(&self.db, &run);
                 let _ = render::json(&self.db, &run);
                 let _ = render::junit(&self.db, &run, "suite");

@@ -156,10 +156,12 @@ fn linear_search_unrolled_three_times_covers_every_goal_and_iteration_count() {
     }
 }
 
-/// Reviewed: every goal is covered except inner loop exits no run can take —
-/// `BubbleSort/while#1/body@{1,2}/while#1/exit@0` (in the first two outer iterations
-/// `j := 0 < i`) and `FindInSquare/while#1/body@1/while#1/exit@0`, `body@2/…/exit@{0,1}`
-/// (the inner loop runs to `j == n`, and outer iteration `k` needs `n >= k`).
+/// Reviewed: every goal is covered except the loop exits no run can take — the inner
+/// loops' zero-iteration exits, per loop `BubbleSort/while#1/body@*/while#1/exit@0` (the
+/// inner loop runs `i > 0` times) and `FindInSquare/while#1/body@*/while#1/exit@0` (it
+/// runs to `j == n`, and an outer iteration needs `n >= 1`), and
+/// `IntegerSquareRoot/while#1/exit@1` (one halving of `[0, n + 1)` leaves an interval
+/// wider than 1 unless the midpoint is the root, which leaves by the `break`).
 #[test]
 fn goal_statuses_of_the_corpus_unrolled_twice() {
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -279,10 +281,11 @@ fn unrolled_fifteen_times_the_search_covers_single_loops_without_the_solver() {
     }
 }
 
-/// Nested loops over a global array (issue 5): the search grows the array entry by entry
-/// (runs of values one apart) until every pass reaches each of its swaps, so the solver
-/// is asked once, to prove the inner loop's zero-iteration exits dead (`i > 0` guards
-/// it); every test passes when replayed strictly.
+/// Nested loops over a global array: the search grows the array entry by entry (runs of
+/// values one apart) until every pass reaches each of its swaps, so the solver is asked
+/// once, to prove the inner loop's zero-iteration exit dead (`i > 0` guards it; per loop,
+/// one goal for its copies in the four outer iterations); every test passes when
+/// replayed strictly.
 #[test]
 fn unrolled_four_times_bubble_sort_needs_one_check_to_prove_the_rest_dead() {
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -290,8 +293,8 @@ fn unrolled_four_times_bubble_sort_needs_one_check_to_prove_the_rest_dead() {
     let (summary, text) = prove(program, &["--unroll", "4"], &dir.path().join("suite.json"));
     let suite: Value = serde_json::from_str(&text).expect("the suite is JSON");
     let totals = &summary["totals"];
-    assert_eq!((totals["checks"].as_u64(), totals["unreachable"].as_u64()), (Some(1), Some(4)), "{}", statuses(&suite));
-    assert_eq!(totals["covered"].as_u64().map(|covered| covered + 4), totals["goals"].as_u64());
+    assert_eq!((totals["checks"].as_u64(), totals["unreachable"].as_u64()), (Some(1), Some(1)), "{}", statuses(&suite));
+    assert_eq!(totals["covered"].as_u64().map(|covered| covered + 1), totals["goals"].as_u64());
     replay_suite(program, &text);
 }
 
@@ -323,6 +326,50 @@ fn without_the_search_every_test_is_a_check_and_coverage_is_the_same() {
         assert!(searched_checks.as_u64() < solved_checks.as_u64(), "{program}: {searched_checks} vs {solved_checks}");
         assert!(solved["totals"]["tests_generated"].as_u64() <= solved_checks.as_u64(), "{program}: {solved}");
     }
+}
+
+/// Nested loops: by default an inner loop's goals count its own iterations, its copies in
+/// the outer iterations merged (`@*`), so goals grow linearly in the bound; with
+/// `--unroll-goals combinations`, one goal per combination of iteration counts. The
+/// suite records the mode, `run-tests` measures the coverage `prove-tests` reported, and
+/// `seedgen seed` makes each merged goal one assertion that all its copies jump to.
+#[test]
+fn nested_loops_count_goals_per_loop_by_default_and_per_combination_on_request() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = "corpus/bubble_sort.bpl";
+    let suite_path = dir.path().join("suite.json");
+    let mut per_loop_goals = Vec::new();
+    for bound in [2u64, 3, 4] {
+        let bound_arg = bound.to_string();
+        let (summary, text) = prove(program, &["--unroll", &bound_arg], &suite_path);
+        let suite: Value = serde_json::from_str(&text).expect("the suite is JSON");
+        assert_eq!(suite["options"]["unroll_goals"], "per-loop");
+        let ids: Vec<&str> = goals(&suite).into_iter().map(id).collect();
+        assert!(ids.contains(&"BubbleSort/while#1/body@*/while#1/exit@2"), "{ids:?}");
+        assert!(!ids.iter().any(|id| id.contains("body@1/while#1/")), "{ids:?}");
+        assert_eq!(
+            summary["totals"]["covered"].as_u64().map(|covered| covered + 1),
+            summary["totals"]["goals"].as_u64()
+        );
+        per_loop_goals.push(summary["totals"]["goals"].as_u64().expect("a count"));
+        let output =
+            seedgen(&["run-tests", "--quiet", program, suite_path.to_str().expect("UTF-8"), "--format", "json"]);
+        let report: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
+        assert_eq!(replayed_goals(&report), covered_goals(&suite), "--unroll {bound}");
+    }
+    assert_eq!(per_loop_goals[2] - per_loop_goals[1], per_loop_goals[1] - per_loop_goals[0], "{per_loop_goals:?}");
+    let (summary, text) = prove(program, &["--unroll", "3", "--unroll-goals", "combinations"], &suite_path);
+    let suite: Value = serde_json::from_str(&text).expect("the suite is JSON");
+    assert_eq!(suite["options"]["unroll_goals"], "combinations");
+    let ids: Vec<&str> = goals(&suite).into_iter().map(id).collect();
+    assert!(ids.contains(&"BubbleSort/while#1/body@3/while#1/exit@2") && !ids.iter().any(|id| id.contains('*')));
+    assert!(summary["totals"]["goals"].as_u64() > Some(per_loop_goals[1]));
+
+    let seeded = seedgen(&["seed", "--goals", "all", "--unroll", "3", program]);
+    let text = String::from_utf8(seeded.stdout).expect("UTF-8");
+    let seeds = text.matches("assert false;").count();
+    assert!(text.contains("goto seed"), "{text}");
+    assert!(text.contains(&format!("bn <= {seeds};")), "one assertion per seed:\n{text}");
 }
 
 /// `s == 10` needs five iterations (`s` is 0 + 1 + … + (n - 1)), and no invariant keeps
@@ -369,8 +416,11 @@ fn boogie_errors(file: &std::path::Path, flags: &[&str]) -> u64 {
 
 /// Boogie 2.4.1 on `seedgen seed --goals all --unroll 3` reports one error per goal that
 /// seedgen reaches with a test or a candidate on the same unrolled, modular encoding
-/// (loops past the bound by invariants, calls by contracts): every corpus program with a
-/// loop, and `SUM`, whose goal after the loop only a model past the bound reaches.
+/// (loops past the bound by invariants, calls by contracts), in both ways of counting
+/// the goals of nested loops (`--unroll-goals`: a goal of `per-loop` with copies in
+/// several iterations of an outer loop is one assertion, which each copy jumps to):
+/// every corpus program with a loop, and `SUM`, whose goal after the loop only a model
+/// past the bound reaches.
 #[test]
 #[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
 fn boogie_error_count_matches_reached_goals_unrolled_three_times() {
@@ -381,28 +431,32 @@ fn boogie_error_count_matches_reached_goals_unrolled_three_times() {
     let mut programs: Vec<String> = corpus.iter().map(|path| display_name(path)).collect();
     programs.push(sum.display().to_string());
     let mut mismatches = Vec::new();
-    for name in programs {
-        let flags = ["--goals", "all", "--inline-depth", "0", "--unroll", "3", "--max-unroll", "3"];
-        let (summary, text) = prove_expecting(&name, &flags, &dir.path().join("suite.json"), &[0, 3]);
-        if !has_unrolled_goals(&serde_json::from_str(&text).expect("the suite is JSON")) {
-            continue;
-        }
-        // Goals a model reached count, whether or not its replay did (past the bound too).
-        let reached = crate::support::reached_goals(&summary);
-        let seeded = seedgen(&["seed", "--goals", "all", "--unroll", "3", &name]);
-        assert_eq!(seeded.status.code(), Some(0), "{name}");
-        let file = dir.path().join("seeded.bpl");
-        std::fs::write(&file, &seeded.stdout).expect("writable");
-        let mut errors = boogie_errors(&file, &[]);
-        if !reached.contains(&errors) {
-            // Boogie 2.4.1's abstract interpretation loses a reachable seed of an unrolled
-            // graph (`sum_and_max`: `exit@0`, which a replayed test enters: 12 errors of
-            // 13 with it, 13 with `/noinfer`), while without it z3 does not finish on
-            // `square_root`: a count without it stands too (every error is a model).
-            errors = errors.max(boogie_errors(&file, &["/noinfer", "/timeLimit:120"]));
-        }
-        if !reached.contains(&errors) {
-            mismatches.push(format!("{name}: Boogie {errors}, seedgen {reached:?}"));
+    for mode in ["per-loop", "combinations"] {
+        for name in &programs {
+            let flags = ["--goals", "all", "--inline-depth", "0", "--unroll", "3", "--max-unroll", "3"];
+            let flags = [&flags[..], &["--unroll-goals", mode]].concat();
+            let (summary, text) = prove_expecting(name, &flags, &dir.path().join("suite.json"), &[0, 3]);
+            if !has_unrolled_goals(&serde_json::from_str(&text).expect("the suite is JSON")) {
+                continue;
+            }
+            // Goals a model reached count, whether or not its replay did (past the bound too).
+            let reached = crate::support::reached_goals(&summary);
+            let seeded = seedgen(&["seed", "--goals", "all", "--unroll", "3", "--unroll-goals", mode, name]);
+            assert_eq!(seeded.status.code(), Some(0), "{name}");
+            let file = dir.path().join("seeded.bpl");
+            std::fs::write(&file, &seeded.stdout).expect("writable");
+            let mut errors = boogie_errors(&file, &[]);
+            if !reached.contains(&errors) {
+                // Boogie 2.4.1's abstract interpretation loses a reachable seed of an
+                // unrolled graph (`sum_and_max`: `exit@0`, which a replayed test enters:
+                // 12 errors of 13 with it, 13 with `/noinfer`), while without it z3 does
+                // not finish on `square_root`: a count without it stands too (every error
+                // is a model).
+                errors = errors.max(boogie_errors(&file, &["/noinfer", "/timeLimit:120"]));
+            }
+            if !reached.contains(&errors) {
+                mismatches.push(format!("{name} ({mode}): Boogie {errors}, seedgen {reached:?}"));
+            }
         }
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
