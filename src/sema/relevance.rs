@@ -8,7 +8,7 @@
 //! axiom z3 cannot model (`forall x :: g(x) > x`) turns each check of every procedure
 //! into an `unknown` after rounds of model-based instantiation, even in a procedure that
 //! never mentions `g` (`corpus/types_axioms.bpl`: 74 ms for a procedure that takes 20
-//! without it; issue 3's budget for a whole run is 50). An axiom that shares no symbol
+//! without it; the engine's budget for a whole run is 50 ms). An axiom that shares no symbol
 //! with what a run reads constrains nothing the run sees.
 //!
 //! **The rule.** The symbols are the constants, functions and uninterpreted types. The
