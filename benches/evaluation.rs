@@ -191,7 +191,7 @@ struct ScMeasure {
 fn measure_sc(runner: &Runner, paper: &'static PaperProgram) -> ScRow {
     let file = format!("corpus/sc/{}.bpl", paper.stem);
     let suite = runner.path(&format!("{}.tests.json", paper.stem));
-    let args = ["prove-tests", &file, "-o", &suite, "--format", "json", "--quiet", "--force"];
+    let args = ["prove-tests", &file, "-o", &suite, "--format", "json", "--quiet", "--force", "--no-cache"];
     let (summary, time) = match runner.seedgen(&args, SC_LIMIT) {
         Run::Done { stdout, time } => (json_of(&stdout), time),
         Run::Timeout { limit } => return ScRow { paper, result: Err(format!("timeout ({} s)", limit.as_secs())) },
@@ -355,7 +355,19 @@ fn measure_fault(runner: &Runner, dir: &Path, depth: u32) -> FaultCell {
     let correct = format!("corpus/faults/{program}/correct.bpl");
     let suite = runner.path(&format!("{program}.{depth}.tests.json"));
     let unroll = depth.to_string();
-    let args = ["prove-tests", &correct, "--unroll", &unroll, "-o", &suite, "--format", "json", "--quiet", "--force"];
+    let args = [
+        "prove-tests",
+        &correct,
+        "--unroll",
+        &unroll,
+        "-o",
+        &suite,
+        "--format",
+        "json",
+        "--quiet",
+        "--force",
+        "--no-cache",
+    ];
     let generation = runner.seedgen(&args, FAULT_LIMIT);
     let mut cell = FaultCell { program, generation, detected: Vec::new(), clauses: Vec::new(), unjudged: Vec::new() };
     if !matches!(cell.generation, Run::Done { .. }) {
