@@ -1,7 +1,8 @@
 //! `seedgen lsp` driven over JSON-RPC on its stdin and stdout, as an editor drives it:
 //! diagnostics as the document changes, coverage on save (dead code tagged
 //! unnecessary), hovers, code lenses, the code action that writes the suite (the same
-//! bytes `prove-tests` writes), a generation superseded by a newer save, and the exit
+//! bytes `prove-tests` writes), a generation superseded by a newer save, a goal the
+//! solver gives up on (requests answered meanwhile, nothing written), and the exit
 //! statuses.
 
 use seedgen::testgen::lsp_client::Client;
@@ -262,4 +263,41 @@ fn failing_contracts_are_errors_from_the_save_on_and_as_the_user_types() {
     let after = client.diagnostics(&uri, |_| true);
     assert_eq!(messages(&after), messages(&shown));
     assert_eq!(client.shut_down(), Some(0));
+}
+
+/// A goal the solver cannot decide (non-linear integer arithmetic, where z3 gives up).
+const HARD: &str = "\
+procedure Hard(x: int, y: int, z: int) returns (r: int)
+{
+  if (x > 1000 && y > 1000 && z > 1000 && x * x * x + y * y * y == z * z * z + 33) {
+    r := 1;
+  } else {
+    r := 0;
+  }
+}
+";
+
+#[test]
+fn a_goal_the_solver_gives_up_on_is_reported_and_the_server_answers_meanwhile() {
+    let (dir, uri, mut client) = open("hard.bpl", HARD, &["--jobs", "1", "--timeout-ms", "2000"]);
+    // The document checked first (no diagnostic), so that it has a lens to show.
+    client.diagnostics(&uri, |diagnostics| diagnostics.is_empty());
+    client.notify("textDocument/didSave", json!({ "textDocument": { "uri": uri } }));
+    client.wait_for("the generation's beginning", |message| message["params"]["value"]["kind"] == "begin");
+    // Requests are answered while the solver works (the generation runs on a worker).
+    let at_then = json!({ "textDocument": { "uri": uri }, "position": { "line": 3, "character": 4 } });
+    client.request("textDocument/hover", at_then.clone());
+    let lenses = client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }));
+    assert_eq!(lenses.as_array().expect("a list").len(), 1);
+    let not_covered = |diagnostics: &[Value]| messages(diagnostics).iter().any(|text| text.contains("is not covered"));
+    let warnings = client.diagnostics(&uri, not_covered);
+    assert_eq!(messages(&warnings), ["goal `Hard/if#1/then` is not covered"]);
+    let message = warnings[0]["message"].as_str().expect("a message");
+    assert!(message.contains("solver gave up"), "{message}");
+    let hover = client.request("textDocument/hover", at_then);
+    let text = hover["contents"]["value"].as_str().expect("Markdown");
+    assert!(text.starts_with("branch `Hard/if#1/then`: not covered"), "{text}");
+    assert_eq!(client.shut_down(), Some(0));
+    // A save generates into the cache; only a code action writes the suite.
+    assert!(!dir.path().join("hard.tests.json").exists());
 }
