@@ -476,8 +476,14 @@ impl Server<'_> {
             .map(|implementation| {
                 let title = match &implementation.counts {
                     Some(counts) => format!(
-                        "{} of {} branches covered, {} unreachable, {} not covered; {} tests",
-                        counts.covered, counts.goals, counts.unreachable, counts.not_covered, counts.tests
+                        "{} of {} {} covered, {} unreachable, {} not covered; {} {}",
+                        counts.covered,
+                        counts.goals,
+                        if counts.goals == 1 { "branch" } else { "branches" },
+                        counts.unreachable,
+                        counts.not_covered,
+                        counts.tests,
+                        if counts.tests == 1 { "test" } else { "tests" }
                     ),
                     None => "coverage not generated: save to generate".to_string(),
                 };

@@ -132,7 +132,7 @@ fn the_vim_setup_fills_the_quickfix_list() {
 
 #[test]
 #[ignore = "needs Neovim (`apt-get install neovim`)"]
-fn the_neovim_setup_shows_the_language_servers_diagnostics() {
+fn the_neovim_setup_shows_the_language_servers_diagnostics_lenses_and_hovers() {
     let recipe = ("lua ~/.config/nvim/init.lua", "snippet.lua", "nvim --headless", "diagnostics.txt");
     let (shown, expected) = run_editor_recipe(recipe.0, recipe.1, recipe.2, recipe.3);
     assert_eq!(shown, expected);
