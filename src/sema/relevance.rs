@@ -94,44 +94,18 @@ impl Symbols {
     fn expr(&mut self, expr: &Expr) {
         self.ty(&expr.ty);
         match &expr.kind {
-            ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Real(_) | ExprKind::BitVector { .. } => {}
-            ExprKind::Var(var) => {
-                if let super::hir::Var::Const(id) = var {
-                    self.consts.insert(*id);
-                }
+            ExprKind::Var(super::hir::Var::Const(id)) => {
+                self.consts.insert(*id);
             }
-            ExprKind::Apply { func, args, type_args } => {
+            ExprKind::Apply { func, type_args, .. } => {
                 self.functions.insert(*func);
                 type_args.iter().for_each(|ty| self.ty(ty));
-                args.iter().for_each(|arg| self.expr(arg));
             }
-            ExprKind::Old(inner)
-            | ExprKind::Unary { operand: inner, .. }
-            | ExprKind::Extract { operand: inner, .. } => self.expr(inner),
-            ExprKind::Binary { lhs, rhs, .. } => {
-                self.expr(lhs);
-                self.expr(rhs);
-            }
-            ExprKind::Select { map, indices } => {
-                self.expr(map);
-                indices.iter().for_each(|index| self.expr(index));
-            }
-            ExprKind::Store { map, indices, value } => {
-                self.expr(map);
-                indices.iter().for_each(|index| self.expr(index));
-                self.expr(value);
-            }
-            ExprKind::IfThenElse { cond, then_expr, else_expr } => {
-                self.expr(cond);
-                self.expr(then_expr);
-                self.expr(else_expr);
-            }
-            ExprKind::Quant { vars, triggers, body, .. } => {
-                vars.iter().for_each(|var| self.ty(&var.ty));
-                triggers.iter().flatten().for_each(|pattern| self.expr(pattern));
-                self.expr(body);
-            }
+            ExprKind::Quant { vars, .. } => vars.iter().for_each(|var| self.ty(&var.ty)),
+            _ => {}
         }
+        // Triggers included: a symbol only a trigger mentions still selects its axioms.
+        expr.for_each_child(&mut |child| self.expr(child));
     }
 
     fn stmts(&mut self, stmts: &[Stmt]) {
