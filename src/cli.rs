@@ -10,6 +10,7 @@ use seedgen::config::{
 };
 use seedgen::diag::MessageFormat;
 use seedgen::seed::goals::UnrollGoals;
+use seedgen::sema::CheckOptions;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -92,6 +93,8 @@ pub struct MutateArgs {
     #[arg(long, value_enum, default_value_t = FormatArg::Human, value_name = "FORMAT")]
     pub format: FormatArg,
     #[command(flatten)]
+    pub language: LanguageArgs,
+    #[command(flatten)]
     pub output: OutputArgs,
 }
 
@@ -125,6 +128,8 @@ pub struct RunTestsArgs {
     #[arg(long, value_name = "OUT")]
     pub lcov: Option<PathBuf>,
     #[command(flatten)]
+    pub language: LanguageArgs,
+    #[command(flatten)]
     pub output: OutputArgs,
 }
 
@@ -143,6 +148,8 @@ pub struct VerifyArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     #[command(flatten)]
+    pub language: LanguageArgs,
+    #[command(flatten)]
     pub output: OutputArgs,
 }
 
@@ -153,6 +160,8 @@ pub struct GenerationArgs {
     /// Which goals are seeded; every goal is reported either way.
     #[arg(long, value_enum, default_value_t = GoalsArg::Leaves, value_name = "WHICH")]
     pub goals: GoalsArg,
+    #[command(flatten)]
+    pub language: LanguageArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
     /// How many levels of calls to procedures with a body are inlined (at most 64);
@@ -184,6 +193,7 @@ impl GenerationArgs {
         let unroll = self.unroll.unroll;
         let emit = Emit::Suite(SuiteForm::Json);
         ProveTestsConfig {
+            language: self.language.into(),
             suite: ProveTestsConfig::default_suite_path(&file, emit),
             force: false,
             goals: self.goals.into(),
@@ -370,6 +380,8 @@ pub struct SeedArgs {
     #[command(flatten)]
     pub unroll: UnrollArgs,
     #[command(flatten)]
+    pub language: LanguageArgs,
+    #[command(flatten)]
     pub output: OutputArgs,
 }
 
@@ -401,7 +413,25 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 0, value_name = "N", requires = "dump")]
     pub unroll: u32,
     #[command(flatten)]
+    pub language: LanguageArgs,
+    #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// How a program is read, for every command that reads one.
+#[derive(Args, Debug)]
+pub struct LanguageArgs {
+    /// Add to each procedure with a body the globals its bodies and callees may modify,
+    /// as Boogie's `-inferModifies` does (front ends such as SMACK rely on it), instead
+    /// of rejecting writes missing from its `modifies` clause.
+    #[arg(long)]
+    pub infer_modifies: bool,
+}
+
+impl From<LanguageArgs> for CheckOptions {
+    fn from(args: LanguageArgs) -> CheckOptions {
+        CheckOptions { infer_modifies: args.infer_modifies }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -475,11 +505,13 @@ impl Cli {
                     DumpArg::Cut => Dump::Cut,
                     DumpArg::Smt2 => Dump::Smt2,
                 });
-                Config::Check(CheckConfig { files: args.files, dump, unroll: args.unroll }, output_config(&args.output))
+                let config = CheckConfig { files: args.files, language: args.language.into(), dump, unroll: args.unroll };
+                Config::Check(config, output_config(&args.output))
             }
             Command::Seed(args) => {
                 let config = SeedConfig {
                     file: args.file,
+                    language: args.language.into(),
                     goals: args.goals.into(),
                     unroll: args.unroll.unroll,
                     unroll_goals: args.unroll.unroll_goals.into(),
@@ -487,7 +519,7 @@ impl Cli {
                 Config::Seed(config, output_config(&args.output))
             }
             Command::Verify(args) => Config::Verify(
-                VerifyConfig { file: args.file, solver: args.solver.into() },
+                VerifyConfig { file: args.file, language: args.language.into(), solver: args.solver.into() },
                 output_config(&args.output),
             ),
             Command::RunTests(args) => {
@@ -496,11 +528,13 @@ impl Cli {
                     RunFormatArg::Json => RunTestsFormat::Json,
                     RunFormatArg::Junit => RunTestsFormat::Junit,
                 };
-                let config = RunTestsConfig { file: args.file, suite: args.suite, format, lcov: args.lcov };
+                let language = args.language.into();
+                let config = RunTestsConfig { file: args.file, language, suite: args.suite, format, lcov: args.lcov };
                 Config::RunTests(config, output_config(&args.output))
             }
             Command::Mutate(args) => {
-                let config = MutateConfig { file: args.file, suite: args.suite, format: args.format.into() };
+                let language = args.language.into();
+                let config = MutateConfig { file: args.file, language, suite: args.suite, format: args.format.into() };
                 Config::Mutate(config, output_config(&args.output))
             }
             Command::ProveTests(args) => {

@@ -4,6 +4,7 @@
 use crate::diag::MessageFormat;
 pub use crate::seed::goals::GoalSelection;
 use crate::seed::goals::UnrollGoals;
+use crate::sema::CheckOptions;
 use std::path::PathBuf;
 
 /// Options shared by every command that reports diagnostics.
@@ -53,6 +54,8 @@ pub enum Dump {
 #[derive(Clone, Debug)]
 pub struct CheckConfig {
     pub files: Vec<PathBuf>,
+    /// How the program is read (`--infer-modifies`).
+    pub language: CheckOptions,
     pub dump: Option<Dump>,
     /// The unrolling bound the dumped graphs and encodings are built with.
     pub unroll: u32,
@@ -62,6 +65,8 @@ pub struct CheckConfig {
 #[derive(Clone, Debug)]
 pub struct SeedConfig {
     pub file: PathBuf,
+    /// How the program is read (`--infer-modifies`).
+    pub language: CheckOptions,
     pub goals: GoalSelection,
     /// `--unroll N`: loops unrolled N times before seeding (0: cut by invariants).
     pub unroll: u32,
@@ -81,6 +86,8 @@ pub enum SummaryFormat {
 #[derive(Clone, Debug)]
 pub struct ProveTestsConfig {
     pub file: PathBuf,
+    /// How the program is read (`--infer-modifies`).
+    pub language: CheckOptions,
     /// Where the suite goes: `-o`, or `<stem>.tests.json` (`.tests.bpl`,
     /// `.tests.testcomp/`) beside the input.
     pub suite: PathBuf,
@@ -257,6 +264,8 @@ impl LspConfig {
 #[derive(Clone, Debug)]
 pub struct VerifyConfig {
     pub file: PathBuf,
+    /// How the program is read (`--infer-modifies`).
+    pub language: CheckOptions,
     pub solver: SolverLimits,
 }
 
@@ -284,6 +293,8 @@ impl SolverLimits {
 #[derive(Clone, Debug)]
 pub struct RunTestsConfig {
     pub file: PathBuf,
+    /// How the program is read (`--infer-modifies`).
+    pub language: CheckOptions,
     pub suite: PathBuf,
     pub format: RunTestsFormat,
     /// `--lcov OUT`.
@@ -301,6 +312,8 @@ pub enum RunTestsFormat {
 #[derive(Clone, Debug)]
 pub struct MutateConfig {
     pub file: PathBuf,
+    /// How the program is read (`--infer-modifies`).
+    pub language: CheckOptions,
     pub suite: PathBuf,
     /// How the report is printed: human lines or one JSON document.
     pub format: SummaryFormat,

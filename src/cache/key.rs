@@ -89,7 +89,11 @@ impl<'a> Keys<'a> {
             .iter()
             .enumerate()
             .map(|(index, procedure)| {
-                let text = by_name.get(procedure.name.as_str()).map_or("", String::as_str);
+                let mut text = by_name.get(procedure.name.as_str()).cloned().unwrap_or_default();
+                // `--infer-modifies` makes the clause depend on other bodies: the clause
+                // the program ends up with is what counts.
+                let modifies = procedure.modifies.iter().map(|global| program.globals[global.index()].name.as_str());
+                text.push_str(&format!("modifies {:?}\n", modifies.collect::<Vec<_>>()));
                 (hir::ProcId::from_index(index), digest(text.as_bytes()))
             })
             .collect();

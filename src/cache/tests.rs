@@ -10,7 +10,7 @@ use crate::source::FileId;
 fn keys_with(text: &str, options: &GenOptions) -> Vec<(String, Slot, Key)> {
     let mut db = SourceDb::new();
     let file = db.add("p.bpl", text);
-    let checked = check_file(&db, file);
+    let checked = check_file(&db, file, Default::default());
     let program = checked.hir.expect("the test program checks");
     let (cfgs, errors) = lower_all(&program);
     assert!(errors.is_empty());

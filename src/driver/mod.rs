@@ -25,7 +25,7 @@ use crate::progress::Progress;
 use crate::regress::{self, carry::CarriedSuite};
 use crate::report::{self, ProcedureReport};
 use crate::seed::{goals, seeded};
-use crate::sema::{self, hir};
+use crate::sema::{self, hir, CheckOptions};
 use crate::smt::SessionOptions;
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
 use crate::suite::{self, SuiteContext};
@@ -127,13 +127,13 @@ impl Checked {
 
 /// Parses and checks one file already in the database. The checker runs only on a
 /// file that parsed cleanly, so its errors never echo a syntax error.
-pub fn check_file(db: &SourceDb, file: FileId) -> Checked {
+pub fn check_file(db: &SourceDb, file: FileId, language: CheckOptions) -> Checked {
     let (ast, parse_errors) = syntax::parse(file, db.text(file));
     let mut diagnostics: Vec<Diagnostic> = parse_errors.iter().map(|error| error.to_diagnostic()).collect();
     if !diagnostics.is_empty() {
         return Checked { ast, hir: None, diagnostics };
     }
-    let (hir, sema_errors) = sema::check(&ast);
+    let (hir, sema_errors) = sema::check_with(&ast, language);
     diagnostics.extend(sema_errors.iter().map(|error| error.to_diagnostic()));
     Checked { ast, hir, diagnostics }
 }
@@ -161,7 +161,7 @@ pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Stre
             }
         };
         let file = db.add(path.display().to_string(), text);
-        let checked = check_file(&db, file);
+        let checked = check_file(&db, file, config.language);
         let mut diagnostics = checked.diagnostics.clone();
         if let (Some(dump), false) = (config.dump, checked.has_errors()) {
             match dump_stage(&checked, dump, config.unroll) {
@@ -237,6 +237,7 @@ fn summary(files: usize, errors: usize, warnings: usize) -> String {
 fn front_end(
     db: &mut SourceDb,
     path: &Path,
+    language: CheckOptions,
     output: &OutputConfig,
     streams: &mut Streams,
 ) -> io::Result<Result<(ast::Program, hir::Program), Outcome>> {
@@ -248,7 +249,7 @@ fn front_end(
         }
     };
     let file = db.add(path.display().to_string(), text);
-    let checked = check_file(db, file);
+    let checked = check_file(db, file, language);
     emit_all(db, output, streams, &checked.diagnostics)?;
     Ok(checked.hir.map(|hir| (checked.ast, hir)).ok_or(Outcome::ProgramErrors))
 }
@@ -269,9 +270,14 @@ struct Lowered {
 
 /// Reads, checks and lowers one file, emitting every diagnostic on the way; the
 /// lowered program, or the outcome to end the run with.
-fn load_and_lower(path: &Path, output: &OutputConfig, streams: &mut Streams) -> io::Result<Result<Lowered, Outcome>> {
+fn load_and_lower(
+    path: &Path,
+    language: CheckOptions,
+    output: &OutputConfig,
+    streams: &mut Streams,
+) -> io::Result<Result<Lowered, Outcome>> {
     let mut db = SourceDb::new();
-    let (ast, program) = match front_end(&mut db, path, output, streams)? {
+    let (ast, program) = match front_end(&mut db, path, language, output, streams)? {
         Ok(checked) => checked,
         Err(outcome) => return Ok(Err(outcome)),
     };
@@ -351,7 +357,7 @@ fn read_suite<T>(
 /// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
 /// failing test at the failing clause.
 pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, config.language, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
@@ -436,7 +442,7 @@ fn reachable_implementations(program: &hir::Program, all: &[cfg::Cfg], cfg: &cfg
 
 /// `seedgen run-tests FILE SUITE`: replay every test of the suite on the program.
 pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, config.language, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
@@ -475,7 +481,7 @@ pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut S
 /// program. The suite must pass on the program as it is: a test that does not is an
 /// input error, since no mutant could be judged by it.
 pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, ast, program, cfgs } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { db, ast, program, cfgs } = match load_and_lower(&config.file, config.language, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
@@ -505,7 +511,7 @@ pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut St
             return Ok(Outcome::InputError);
         }
     };
-    let report = mutate::analyze(&ast, db.text(file), &suite, tests.len(), max_steps);
+    let report = mutate::analyze(&ast, db.text(file), config.language, &suite, tests.len(), max_steps);
     let text = match config.format {
         SummaryFormat::Human => mutate::render::human(&db, &report),
         SummaryFormat::Json => mutate::render::json(&db, db.name(file), &report),

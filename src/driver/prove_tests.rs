@@ -17,7 +17,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         writeln!(streams.err, "seedgen: error: {refusal}")?;
         return Ok(Outcome::InputError);
     }
-    let Lowered { db, ast, program, cfgs: all_cfgs } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { db, ast, program, cfgs: all_cfgs } = match load_and_lower(&config.file, config.language, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };

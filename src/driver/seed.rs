@@ -9,7 +9,7 @@ use std::io;
 
 /// `seedgen seed FILE`: the conditionally seeded program on stdout.
 pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { program, cfgs, .. } = match load_and_lower(&config.file, output, streams)? {
+    let Lowered { program, cfgs, .. } = match load_and_lower(&config.file, config.language, output, streams)? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };

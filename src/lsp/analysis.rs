@@ -117,14 +117,14 @@ struct Loaded {
 
 /// The front end and lowering of the job's text; the diagnostics alone when the
 /// program has errors.
-fn load(job: &Job) -> Result<Loaded, Vec<Diagnostic>> {
+fn load(job: &Job, config: &LspConfig) -> Result<Loaded, Vec<Diagnostic>> {
     if job.text.len() > MAX_SOURCE_BYTES {
         let message = format!("seedgen reads files of at most {} MiB", MAX_SOURCE_BYTES >> 20);
         return Err(vec![Diagnostic::error(message)]);
     }
     let mut db = SourceDb::new();
     let file = db.add(job.name.clone(), job.text.to_string());
-    let checked = driver::check_file(&db, file);
+    let checked = driver::check_file(&db, file, config.template.language);
     let Some(program) = checked.hir else { return Err(checked.diagnostics) };
     let (cfgs, errors) = cfg::lower::lower_all(&program);
     let mut diagnostics = checked.diagnostics;
@@ -160,7 +160,7 @@ pub fn analyze(
         goals: Vec::new(),
     };
     let to_lsp = |found: &Diagnostic| position::diagnostic(&index, &job.uri, found);
-    let loaded = match load(job) {
+    let loaded = match load(job, config) {
         Ok(loaded) => loaded,
         Err(diagnostics) => {
             analysis.diagnostics = diagnostics.iter().map(to_lsp).collect();
@@ -332,7 +332,7 @@ fn verification(
 /// which test covers it.
 pub fn write_suite(job: &Job, config: &LspConfig, goal: Option<&str>) -> Result<String, String> {
     let path = job.path.as_ref().ok_or("only a file has a suite: save the document as a file first")?;
-    let loaded = load(job).map_err(|_| "the program has errors: fix them before writing its suite".to_string())?;
+    let loaded = load(job, config).map_err(|_| "the program has errors: fix them before writing its suite".to_string())?;
     let prove = config.prove_tests(path);
     if let Some(refusal) = driver::refuse_to_write(&prove.suite, prove.force) {
         return Err(refusal);

@@ -165,9 +165,16 @@ pub fn budget(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest]) -> Res
 }
 
 /// Runs `suite` against every mutant of `program` (checked from `ast`, whose text is
-/// `source`), each run within `max_steps`. Mutants run in parallel; the report keeps
-/// source order.
-pub fn analyze(ast: &ast::Program, source: &str, suite: &json::Suite, tests: usize, max_steps: u64) -> Report {
+/// `source`, with `language`), each run within `max_steps`. Mutants run in parallel;
+/// the report keeps source order.
+pub fn analyze(
+    ast: &ast::Program,
+    source: &str,
+    language: sema::CheckOptions,
+    suite: &json::Suite,
+    tests: usize,
+    max_steps: u64,
+) -> Report {
     let limits = Limits { max_steps, ..Limits::default() };
     // The interpreter recurses through applications of functions with a body, up to
     // `Limits::max_depth` levels, and a mutant may well go that deep (an argument moved
@@ -181,7 +188,7 @@ pub fn analyze(ast: &ast::Program, source: &str, suite: &json::Suite, tests: usi
         operators::mutants(ast, source)
             .into_par_iter()
             .map(|mutant| {
-                let status = run_mutant(&operators::apply(ast, &mutant), suite, limits);
+                let status = run_mutant(&operators::apply(ast, &mutant), language, suite, limits);
                 MutantRun { mutant, status }
             })
             .collect()
@@ -194,8 +201,8 @@ fn graph_of(cfgs: &[Cfg], implementation: hir::ImplId) -> &Cfg {
 }
 
 /// Checks, lowers and runs one mutant's program.
-fn run_mutant(mutated: &ast::Program, suite: &json::Suite, limits: Limits) -> Status {
-    let (program, errors) = sema::check(mutated);
+fn run_mutant(mutated: &ast::Program, language: sema::CheckOptions, suite: &json::Suite, limits: Limits) -> Status {
+    let (program, errors) = sema::check_with(mutated, language);
     let Some(program) = program else {
         let message = errors.first().map(|error| error.to_diagnostic().message).unwrap_or_default();
         return Status::IllTyped { message };

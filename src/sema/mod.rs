@@ -50,6 +50,7 @@ macro_rules! rejects {
 mod attrs;
 mod body;
 mod expr;
+mod modifies;
 pub mod relevance;
 mod resolve;
 mod stmt;
@@ -63,11 +64,27 @@ use crate::syntax::ast;
 use hir::{BoundId, ConstId, FunctionId, GlobalId, ProcId, Type, TypeId, TypeParamId};
 use std::collections::BTreeMap;
 
+/// How a program is read, beyond the language itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CheckOptions {
+    /// `--infer-modifies`: each procedure with a body may modify what its bodies and
+    /// callees write (Boogie's `-inferModifies`, see [`modifies`]).
+    pub infer_modifies: bool,
+}
+
+/// Resolves and type-checks a program with the default options.
+pub fn check(program: &ast::Program) -> (Option<hir::Program>, Vec<SemaError>) {
+    check_with(program, CheckOptions::default())
+}
+
 /// Resolves and type-checks a program. Never fails: returns the HIR when there are no
 /// errors, and every problem found, in source order.
-pub fn check(program: &ast::Program) -> (Option<hir::Program>, Vec<SemaError>) {
+pub fn check_with(program: &ast::Program, options: CheckOptions) -> (Option<hir::Program>, Vec<SemaError>) {
     let mut checker = Checker::default();
     checker.collect(program);
+    if options.infer_modifies {
+        checker.infer_modifies(program);
+    }
     checker.check_bodies(program);
     let mut errors = checker.errors;
     errors.sort_by_key(|error| {

@@ -115,7 +115,7 @@ mod tests {
         let case = generate(bytes);
         let mut db = SourceDb::new();
         let file = db.add("generated.bpl", case.source.clone());
-        let checked = crate::driver::check_file(&db, file);
+        let checked = crate::driver::check_file(&db, file, Default::default());
         let rendered: Vec<String> =
             checked.diagnostics.iter().map(|diagnostic| crate::diag::render_short(&db, diagnostic)).collect();
         assert!(checked.hir.is_some() && rendered.is_empty(), "{}\n{}", case.source, rendered.join("\n"));

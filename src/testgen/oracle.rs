@@ -49,7 +49,7 @@ pub fn check(case: &Case) -> Result<Agreement, String> {
     let suite: json::Suite = serde_json::from_str(&text).map_err(|error| format!("unreadable suite: {error}"))?;
     let mut db = SourceDb::new();
     let file = db.add("case.bpl", case.source.clone());
-    let checked = driver::check_file(&db, file);
+    let checked = driver::check_file(&db, file, Default::default());
     let program = checked.hir.ok_or("the program does not check")?;
     let (cfgs, errors) = cfg::lower::lower_all(&program);
     if !errors.is_empty() {
@@ -76,6 +76,7 @@ pub(super) fn prove_tests(case: &Case, goals: GoalSelection) -> Result<String, S
     let file = dir.path().join("case.bpl");
     std::fs::write(&file, &case.source).expect("a writable temporary directory");
     let config = ProveTestsConfig {
+        language: Default::default(),
         suite: dir.path().join("case.tests.json"),
         file,
         force: false,

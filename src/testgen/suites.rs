@@ -53,7 +53,7 @@ impl Reader {
     pub fn new(name: &str, source: &str) -> Reader {
         let mut db = SourceDb::new();
         let file = db.add(name, source);
-        let program = crate::driver::check_file(&db, file).hir.expect("a corpus program checks");
+        let program = crate::driver::check_file(&db, file, Default::default()).hir.expect("a corpus program checks");
         let (cfgs, errors) = lower_all(&program);
         assert!(errors.is_empty(), "a corpus program lowers");
         Reader { db, program, cfgs }

@@ -69,7 +69,7 @@ pub fn display_name(path: &Path) -> String {
 pub fn check_source(name: &str, text: &str) -> (SourceDb, Checked) {
     let mut db = SourceDb::new();
     let file = db.add(name, text);
-    let checked = check_file(&db, file);
+    let checked = check_file(&db, file, Default::default());
     (db, checked)
 }
 
