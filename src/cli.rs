@@ -505,7 +505,8 @@ impl Cli {
                     DumpArg::Cut => Dump::Cut,
                     DumpArg::Smt2 => Dump::Smt2,
                 });
-                let config = CheckConfig { files: args.files, language: args.language.into(), dump, unroll: args.unroll };
+                let config =
+                    CheckConfig { files: args.files, language: args.language.into(), dump, unroll: args.unroll };
                 Config::Check(config, output_config(&args.output))
             }
             Command::Seed(args) => {

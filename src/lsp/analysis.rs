@@ -332,7 +332,8 @@ fn verification(
 /// which test covers it.
 pub fn write_suite(job: &Job, config: &LspConfig, goal: Option<&str>) -> Result<String, String> {
     let path = job.path.as_ref().ok_or("only a file has a suite: save the document as a file first")?;
-    let loaded = load(job, config).map_err(|_| "the program has errors: fix them before writing its suite".to_string())?;
+    let loaded =
+        load(job, config).map_err(|_| "the program has errors: fix them before writing its suite".to_string())?;
     let prove = config.prove_tests(path);
     if let Some(refusal) = driver::refuse_to_write(&prove.suite, prove.force) {
         return Err(refusal);

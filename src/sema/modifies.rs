@@ -34,7 +34,8 @@ impl Checker {
                 _ => continue,
             };
             let Some(&id) = self.procs.get(&name.name) else { continue };
-            let mut scope = BodyScope { checker: self, locals: BTreeSet::new(), writes: writes.remove(&id).unwrap_or_default() };
+            let mut scope =
+                BodyScope { checker: self, locals: BTreeSet::new(), writes: writes.remove(&id).unwrap_or_default() };
             let declared = params.iter().chain(returns).chain(body.locals.iter().flat_map(|local| &local.groups));
             scope.locals.extend(declared.flat_map(|group| &group.names).map(|name| name.name.clone()));
             scope.stmts(&body.stmts);
@@ -155,7 +156,8 @@ mod tests {
             procedure S() returns (a: int) { a := 2; }
             procedure T() { call b := U(); }
             procedure U() returns (r: int) { r := 0; }";
-        let expected: Vec<Vec<&str>> = vec![vec!["d"], vec!["a", "c", "d"], vec!["a", "c", "d"], vec![], vec![], vec!["b"], vec![]];
+        let expected: Vec<Vec<&str>> =
+            vec![vec!["d"], vec!["a", "c", "d"], vec!["a", "c", "d"], vec![], vec![], vec!["b"], vec![]];
         assert_eq!(inferred(source), expected);
     }
 

@@ -17,8 +17,8 @@
 //! Function tables: z3's entries, plus the model's value at every argument tuple the
 //! encoding applies the function to (see [`Applications`]). A function whose `else` is
 //! not a constant (`grow(x) = x + 1`-like, as axioms such as `grow(x) > x` make z3 write)
-//! keeps an opaque default, but the replay of the model's path only applies it where the
-//! encoding does: at those tuples, which the table now holds.
+//! gets the default [`Value::unspecified`]: the replay of the model's path only applies
+//! the function where the encoding does, at those tuples, which the table now holds.
 
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
@@ -324,9 +324,14 @@ impl Decoder<'_> {
                 (args, self.value(&entry.get_value(), &declared.range))
             })
             .collect();
-        let default = match table.get_else() {
-            Some(value) => self.value(&value, &declared.range),
-            None => Value::Opaque("unspecified".to_string()),
+        // An `else` z3 computes from the arguments (`(ite (= (:var 0) 0) 1 (+ (:var 0) 7))`)
+        // is left unspecified: a test's run never reads it (it reads the table, which
+        // holds every applied tuple), and after bounded model-based instantiation it
+        // may well break the axioms (`grow(x) > x` at a point no query looked at), so
+        // stating it would give the test an environment no program can have.
+        let default = match table.get_else().map(|value| self.value(&value, &declared.range)) {
+            Some(Value::Opaque(_)) | None => Value::unspecified(),
+            Some(value) => value,
         };
         entries.retain(|(_, value)| value != &default);
         entries.sort();

@@ -400,7 +400,9 @@ impl Facts<'_> {
 
     /// A function's table as Boogie states it: `assume f(1) == 3;` for each point, then
     /// `assume (forall x: int :: x != 1 ==> f(x) == 0);` for the others (for a function
-    /// without arguments, `assume f() == 0;`). A default with no expression is tagged,
+    /// without arguments, `assume f() == 0;`). An unspecified default (the function is
+    /// whatever the axioms allow elsewhere) is no statement: the points alone. A default
+    /// with no expression is tagged,
     /// `assume {:function_default "f", "<JSON>"} true;`; a table the points cannot state
     /// at all (a point without an expression, arguments of different numbers) is one
     /// tagged statement holding its JSON.
@@ -431,6 +433,9 @@ impl Facts<'_> {
             let args = [quote(&table.name), quote(&entries), self.value_arg(&table.default)];
             return vec![format!("assume {} true;", attr(FUNCTION_TABLE, &args))];
         };
+        if is_unspecified(&table.default) && !statements.is_empty() {
+            return statements;
+        }
         let default = self.printer.expr(&table.default, result.as_ref()).filter(|_| is_plain_name(&table.name));
         statements.push(match default {
             Some(default) if arity == 0 => format!("assume {function}() == {default};"),
@@ -496,6 +501,15 @@ pub(super) fn quote(text: &str) -> String {
 /// The text of a string literal written by [`quote`], from its escapes as written.
 fn unquote(raw: &str) -> Result<String, String> {
     serde_json::from_str(&format!("\"{raw}\"")).map_err(|error| without_position(&error))
+}
+
+/// The JSON of [`crate::vc::Value::unspecified`].
+fn unspecified() -> Value {
+    serde_json::json!({ "opaque": crate::vc::model::UNSPECIFIED })
+}
+
+fn is_unspecified(value: &Value) -> bool {
+    *value == unspecified()
 }
 
 /// Whether `name` prints as an identifier that reads back as itself (names of the
@@ -797,7 +811,8 @@ struct Body<'a> {
     /// The implementation the test belongs to, the one its call must name.
     under_test: &'a str,
     elements: &'a Elements,
-    /// The function table whose points are being read: its default statement ends it.
+    /// The function table whose points are being read: its default statement ends it,
+    /// or any other statement, leaving the default unspecified.
     open_table: Option<json::FunctionTable>,
 }
 
@@ -808,12 +823,7 @@ impl Body<'_> {
                 return self.function_fact(attrs, expr, &mut test.inputs);
             }
         }
-        if let Some(table) = &self.open_table {
-            return Err(error(
-                stmt.span,
-                format!("the table of `{}` ends with its default, `assume (forall … :: … ==> f(…) == …);`", table.name),
-            ));
-        }
+        self.close_unspecified(&mut test.inputs);
         match (&stmt.kind, called) {
             (ast::StmtKind::Assign { lhs, rhs, .. }, false) => {
                 test.inputs.params.push(self.assignment(stmt.span, lhs, rhs)?)
@@ -956,13 +966,11 @@ impl Body<'_> {
             return self.close_table(expr.span, function.name.clone(), None, value, inputs);
         }
         let args = args.iter().map(|arg| self.elements.value(arg)).collect::<Read<Vec<_>>>()?;
+        if self.open_table.as_ref().is_some_and(|table| table.name != function.name) {
+            self.close_unspecified(inputs);
+        }
         match &mut self.open_table {
-            Some(table) if table.name == function.name => table.entries.push((args, value)),
-            Some(table) => {
-                let message =
-                    format!("the table of `{}` ends with its default before `{}`'s", table.name, function.name);
-                return Err(error(expr.span, message));
-            }
+            Some(table) => table.entries.push((args, value)),
             None => {
                 let name = function.name.clone();
                 self.open_table =
@@ -970,6 +978,15 @@ impl Body<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Ends the table being read, if any, at a statement that is none of its points or
+    /// its default: the function is unspecified away from its points.
+    fn close_unspecified(&mut self, inputs: &mut json::Inputs) {
+        if let Some(mut table) = self.open_table.take() {
+            table.default = unspecified();
+            inputs.functions.push(table);
+        }
     }
 
     /// Ends the table of `name` with its `default`: the table of the points read so
@@ -982,10 +999,13 @@ impl Body<'_> {
         default: Value,
         inputs: &mut json::Inputs,
     ) -> Read<()> {
+        if self.open_table.as_ref().is_some_and(|table| table.name != name) {
+            self.close_unspecified(inputs);
+        }
         let points = match self.open_table.take() {
-            Some(table) if table.name == name && entries.is_none() => table.entries,
+            Some(table) if entries.is_none() => table.entries,
             Some(table) => {
-                let message = format!("the table of `{}` ends with its default before `{name}`'s", table.name);
+                let message = format!("the points of `{}` come before its whole table", table.name);
                 return Err(error(span, message));
             }
             None => entries.unwrap_or_default(),
@@ -1351,6 +1371,7 @@ mod tests {
                 "consts": [{"name": "K", "value": t(2)}],
                 "functions": [
                     {"name": "f", "entries": [[[1], 2], [[-3], 4]], "default": 0},
+                    {"name": "f", "entries": [[[5], 6]], "default": {"opaque": "unspecified"}},
                     {"name": "f2", "entries": [[[1, true], u(0)]], "default": u(1)},
                     {"name": "z", "entries": [], "default": 5},
                     {"name": "f", "entries": [[[1], 2]], "default": {"opaque": "(ite x 1 2)"}},
@@ -1366,6 +1387,7 @@ mod tests {
              then 7 else 0) else (lambda k: U :: 0)) else (lambda k: U :: if k == U#1 then 7 else 0));\n",
             "    assume {:constant} K == T#2;\n",
             "    assume f(1) == 2;\n    assume f(-3) == 4;\n    assume (forall i: int :: i != 1 && i != -3 ==> f(i) == 0);\n",
+            "    assume (forall i: int :: i != 1 && i != -3 ==> f(i) == 0);\n    assume f(5) == 6;\n    assume f2(1, true) == U#0;\n",
             "    assume f2(1, true) == U#0;\n    assume (forall i: int, j: bool :: !(i == 1 && j == true) ==> f2(i, j) == U#1);\n",
             "    assume z() == 5;\n",
             "    assume f(1) == 2;\n    assume {:function_default \"f\", \"{\\\"opaque\\\":\\\"(ite x 1 2)\\\"}\"} true;\n",
@@ -1519,11 +1541,10 @@ axiom {:seedgen_procedure "P", "d"} true;
             r#""[[1]]""#,
         );
         rejects_test("call P(); assert x < 1;", "expected `name == value`", "x < 1");
-        rejects_test("assume f(1) == 2; call P();", "the table of `f` ends with its default", "call P();");
         rejects_test(
-            "assume f(1) == 2; assume h(1) == 2;",
-            "the table of `f` ends with its default before `h`'s",
-            "h(1)",
+            r#"assume f(1) == 2; assume {:function_table "f", "[]", 0} true; call P();"#,
+            "the points of `f` come before its whole table",
+            "{:function_table",
         );
         rejects_test("assume (forall i: int :: f(1) == 0); call P();", "at its bound variables", "f(1) == 0");
         rejects_test("assume (forall i: int :: i > 0); call P();", "expected a function's point", "i > 0");

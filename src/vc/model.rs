@@ -38,7 +38,18 @@ pub enum Value {
     Opaque(String),
 }
 
+/// The text of [`Value::unspecified`].
+pub const UNSPECIFIED: &str = "unspecified";
+
 impl Value {
+    /// The default of a function table that a test leaves open: the function is
+    /// anything the axioms allow away from the table's points, which are all its run
+    /// reads (evaluating an opaque value stops a run, so a replayed test never relied
+    /// on more).
+    pub fn unspecified() -> Value {
+        Value::Opaque(UNSPECIFIED.to_string())
+    }
+
     /// Whether every integer in the value is within `±bound`; an opaque value is not.
     pub fn is_small(&self, bound: u32) -> bool {
         match self {

@@ -237,7 +237,7 @@ impl<'a> TestContext<'a> {
         if parts.is_empty() {
             let wildcards = vec!["_"; function.params.len()].join(", ");
             parts.push(format!("{name}({wildcards}) = {default}"));
-        } else if table.default != Value::Opaque("unspecified".to_string()) {
+        } else if table.default != Value::unspecified() {
             parts.push(format!("otherwise {default}"));
         }
         parts.join(", ")

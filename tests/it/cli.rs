@@ -198,7 +198,8 @@ fn infer_modifies_reads_programs_without_modifies_clauses() {
     let dir = tempfile::tempdir().expect("temp dir");
     let suite = dir.path().join("suite.json");
     let (program, suite) = (program.path().to_str().expect("UTF-8"), suite.to_str().expect("UTF-8"));
-    let generated = seedgen(&["prove-tests", program, "--infer-modifies", "--no-cache", "-o", suite, "--require-coverage"]);
+    let generated =
+        seedgen(&["prove-tests", program, "--infer-modifies", "--no-cache", "-o", suite, "--require-coverage"]);
     assert_eq!(generated.status.code(), Some(0), "{}", String::from_utf8_lossy(&generated.stderr));
     let replayed = seedgen(&["run-tests", program, suite, "--infer-modifies"]);
     assert_eq!(replayed.status.code(), Some(0), "{}", String::from_utf8_lossy(&replayed.stderr));
