@@ -13,8 +13,10 @@ use std::path::Path;
 
 /// The options of a `// RUN: %boogie` line that do not change which implementations
 /// verify and how many errors are reported: output formats, logs, type encodings.
-const NEUTRAL_OPTIONS: [&str; 14] = [
+const NEUTRAL_OPTIONS: [&str; 15] = [
     "proverWarnings",
+    // Current Boogie's and seedgen's runs both have it (see [`infers_modifies`]).
+    "inferModifies",
     "typeEncoding",
     "logPrefix",
     "errorTrace",
@@ -65,6 +67,15 @@ pub fn current_boogie_rejects(repo: &Path, relative: &str, text: &str) -> Option
 pub struct Counts {
     pub verified: u32,
     pub errors: u32,
+}
+
+/// Whether the suite runs the file with `-inferModifies` (SMACK's files have no
+/// `modifies` clauses): seedgen then reads it with `--infer-modifies`. Boogie 2.4.1 has
+/// no such option.
+pub fn infers_modifies(text: &str) -> bool {
+    text.lines()
+        .filter_map(|line| line.trim_start().strip_prefix("// RUN:"))
+        .any(|run| run.split_whitespace().any(|word| word == "-inferModifies" || word == "/inferModifies"))
 }
 
 /// The expected verification result: where the file is run by exactly one `// RUN:

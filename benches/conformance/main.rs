@@ -223,6 +223,10 @@ struct Source {
     relative: String,
     digest: String,
     scan: Scan,
+    /// The suite runs it with `-inferModifies`, so seedgen runs with `--infer-modifies`
+    /// (Boogie 2.4.1 has no such option: it rejects such files, which are in the bucket
+    /// of files only current Boogie accepts).
+    infer_modifies: bool,
     current_boogie_rejects: Option<bool>,
     expected: Option<expectation::Counts>,
 }
@@ -236,6 +240,7 @@ fn run(options: &Options) -> (Vec<FileResult>, Option<String>) {
             let text = String::from_utf8_lossy(&bytes).into_owned();
             Source {
                 digest: reference::digest(&text),
+                infer_modifies: expectation::infers_modifies(&text),
                 scan: features::scan(&relative, &text),
                 current_boogie_rejects: expectation::current_boogie_rejects(&options.repo, &relative, &text),
                 expected: expectation::expected_verification(&options.repo, &relative, &text),
@@ -250,7 +255,12 @@ fn run(options: &Options) -> (Vec<FileResult>, Option<String>) {
     let installed = cache.boogie().is_some() && which("boogie");
     let verdicts = cache.verdicts(&options.repo, &keys, installed);
     let checks = progress("seedgen check", &sources, |source| {
-        seedgen::check(&options.seedgen, &options.repo.join(&source.relative), options.check_limit)
+        seedgen::check(
+            &options.seedgen,
+            &options.repo.join(&source.relative),
+            source.infer_modifies,
+            options.check_limit,
+        )
     });
     let mut results: Vec<FileResult> = sources
         .into_iter()
@@ -282,7 +292,9 @@ fn verify_all(options: &Options, cache: &mut reference::Cache, installed: bool, 
         indices.iter().map(|&index| (results[index].relative.clone(), results[index].digest.clone())).collect();
     let boogie = cache.verifications(&options.repo, &keys, installed);
     let verifies = progress("seedgen verify", &keys, |(relative, _)| {
-        seedgen::verify(&options.seedgen, &options.repo.join(relative), options.verify_limit)
+        let infer_modifies =
+            std::fs::read_to_string(options.repo.join(relative)).is_ok_and(|text| expectation::infers_modifies(&text));
+        seedgen::verify(&options.seedgen, &options.repo.join(relative), infer_modifies, options.verify_limit)
     });
     for ((index, boogie), verify) in indices.into_iter().zip(boogie).zip(verifies) {
         results[index].boogie_verification = boogie;

@@ -48,10 +48,10 @@ pub struct Check {
 }
 
 /// Runs `seedgen check` on `path`, shown as `relative` in messages.
-pub fn check(seedgen: &Path, path: &Path, limit: Duration) -> Check {
+pub fn check(seedgen: &Path, path: &Path, infer_modifies: bool, limit: Duration) -> Check {
     let path_text = path.to_string_lossy();
     let arguments = ["check", "--message-format", "short", "--color", "never", "--quiet", &path_text];
-    let run = process::run(seedgen, &arguments, None, limit);
+    let run = process::run(seedgen, &with_options(&arguments, infer_modifies), None, limit);
     let accepts = match failure_of(&run) {
         Some(failure) => Err(failure),
         None => Ok(run.ending == Ending::Exited(0)),
@@ -90,11 +90,11 @@ pub struct VerifyCounts {
 
 /// Runs `seedgen verify` on `path` with the run's own time limit `limit` (so that it
 /// reports what it established), killed a little after it.
-pub fn verify(seedgen: &Path, path: &Path, limit: Duration) -> Verify {
+pub fn verify(seedgen: &Path, path: &Path, infer_modifies: bool, limit: Duration) -> Verify {
     let path_text = path.to_string_lossy();
     let seconds = format!("{}", limit.as_secs_f64());
     let arguments = ["verify", "--color", "never", "--time-limit", &seconds, &path_text];
-    let run = process::run(seedgen, &arguments, None, limit + Duration::from_secs(10));
+    let run = process::run(seedgen, &with_options(&arguments, infer_modifies), None, limit + Duration::from_secs(10));
     let outcome = match failure_of(&run) {
         Some(failure) => Err(failure),
         None => run
@@ -118,6 +118,16 @@ pub fn verify(seedgen: &Path, path: &Path, limit: Duration) -> Verify {
 }
 
 /// A failure, where the run did not end with one of seedgen's verdicts (exit 0–3).
+/// seedgen's `arguments` (a command first), with `--infer-modifies` where the suite
+/// runs the file with `-inferModifies`.
+fn with_options<'a>(arguments: &[&'a str], infer_modifies: bool) -> Vec<&'a str> {
+    let mut all = arguments.to_vec();
+    if infer_modifies {
+        all.insert(1, "--infer-modifies");
+    }
+    all
+}
+
 fn failure_of(run: &Run) -> Option<Failure> {
     match &run.ending {
         Ending::Exited(0..=3) => None,

@@ -84,3 +84,10 @@ fn expected_results_are_read_only_under_neutral_options() {
     let checks = "// CHECK-L: 1 type checking errors detected in";
     assert_eq!(expectation::current_boogie_rejects(repo.path(), "b.bpl", checks), Some(true));
 }
+
+#[test]
+fn files_the_suite_runs_with_inferred_modifies_are_found_by_their_run_line() {
+    assert!(expectation::infers_modifies("// RUN: %parallel-boogie -inferModifies -timeLimit:1200 \"%s\" > \"%t\"\n"));
+    assert!(expectation::infers_modifies("// RUN: %boogie /inferModifies \"%s\"\n"));
+    assert!(!expectation::infers_modifies("// RUN: %boogie \"%s\"\n// -inferModifies in a comment\n"));
+}
