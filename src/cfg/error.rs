@@ -39,7 +39,7 @@ impl EngineConstruct {
             EngineConstruct::Real => "reals",
             EngineConstruct::BitVector => "bit-vectors",
             EngineConstruct::FreeCall => "`free call`",
-            EngineConstruct::Order => "`extends` orders",
+            EngineConstruct::Order => "`extends` orders, `<:` at a type parameter",
         }
     }
 }

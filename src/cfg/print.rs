@@ -17,7 +17,7 @@
 //! it at the same places) and keeps the clause for Boogie's own loop cutting.
 
 use super::graph::{AssertReason, Block, BlockId, Cfg, CmdKind, Origin, Segment, Terminator};
-use crate::sema::hir;
+use crate::sema::{hir, order};
 use crate::source::Span;
 use crate::syntax::ast;
 use crate::syntax::printer;
@@ -175,8 +175,13 @@ impl<'p> ToAst<'p> {
                 ast::ExprKind::Extract { operand: self.boxed(operand), high: (*high).into(), low: (*low).into() }
             }
             hir::ExprKind::Apply { func, args, .. } => {
-                let func = ident(&self.program.functions[func.index()].name, span);
-                ast::ExprKind::Apply { func, args: self.exprs(args) }
+                let function = &self.program.functions[func.index()];
+                match args.as_slice() {
+                    [lhs, rhs] if order::is_order(function) => {
+                        ast::ExprKind::Binary { op: ast::BinaryOp::Subtype, lhs: self.boxed(lhs), rhs: self.boxed(rhs) }
+                    }
+                    _ => ast::ExprKind::Apply { func: ident(&function.name, span), args: self.exprs(args) },
+                }
             }
             hir::ExprKind::Old(operand) => ast::ExprKind::Old(self.boxed(operand)),
             hir::ExprKind::Unary { op, operand } => {
@@ -347,7 +352,10 @@ fn declarations(program: &hir::Program) -> Vec<ast::Decl> {
             span: decl.span,
         }));
     }
-    decls.extend(program.functions.iter().map(|decl| ast::Decl::Function(function(&mut to_ast, decl))));
+    // The order functions are Boogie's own `<:`; their axioms, printed with the rest,
+    // are the ones Boogie assumes anyway.
+    let functions = program.functions.iter().filter(|decl| !order::is_order(decl));
+    decls.extend(functions.map(|decl| ast::Decl::Function(function(&mut to_ast, decl))));
     for decl in &program.axioms {
         let expr = to_ast.expr(&decl.expr);
         decls.push(ast::Decl::Axiom(ast::AxiomDecl { attrs: decl.attrs.clone(), expr, span: decl.span }));

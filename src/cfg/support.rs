@@ -6,7 +6,8 @@
 //! at its first occurrence, with how many more there are. Every stage after lowering
 //! may then assume that these constructs are absent: scalar types are `int` and `bool`,
 //! uninterpreted types take no arguments, nothing is polymorphic, and there are no
-//! bit-vector or real operations, `free call`s or `extends` orders. `check` accepts
+//! bit-vector or real operations, `free call`s, `extends` orders or `<:` left
+//! uncompiled (at a type with parameters). `check` accepts
 //! them; `seed`, `prove-tests`, `verify`, `run-tests` and `mutate` stop here with these
 //! diagnostics rather than guess.
 
@@ -155,6 +156,8 @@ impl Found {
                 self.note(EngineConstruct::Real, expr.span)
             }
             ExprKind::Binary { op: BinaryOp::Concat, .. } => self.note(EngineConstruct::BitVector, expr.span),
+            // Checking made every other `<:` its type's order function (`sema::order`).
+            ExprKind::Binary { op: BinaryOp::Subtype, .. } => self.note(EngineConstruct::Order, expr.span),
             ExprKind::Quant { type_params, vars, .. } => {
                 self.generic(type_params, expr.span);
                 vars.iter().for_each(|var| self.ty(&var.ty, var.span));

@@ -523,6 +523,43 @@ impl Expr {
     }
 }
 
+impl Expr {
+    /// [`Expr::for_each_child`], each child mutable.
+    pub fn for_each_child_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        match &mut self.kind {
+            ExprKind::Bool(_)
+            | ExprKind::Int(_)
+            | ExprKind::Real(_)
+            | ExprKind::BitVector { .. }
+            | ExprKind::Var(_) => {}
+            ExprKind::Apply { args, .. } => args.iter_mut().for_each(f),
+            ExprKind::Old(operand) | ExprKind::Unary { operand, .. } | ExprKind::Extract { operand, .. } => f(operand),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs);
+            }
+            ExprKind::Select { map, indices } => {
+                f(map);
+                indices.iter_mut().for_each(f);
+            }
+            ExprKind::Store { map, indices, value } => {
+                f(map);
+                indices.iter_mut().for_each(&mut *f);
+                f(value);
+            }
+            ExprKind::IfThenElse { cond, then_expr, else_expr } => {
+                f(cond);
+                f(then_expr);
+                f(else_expr);
+            }
+            ExprKind::Quant { triggers, body, .. } => {
+                triggers.iter_mut().flatten().for_each(&mut *f);
+                f(body);
+            }
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Bool(bool),

@@ -51,6 +51,7 @@ mod attrs;
 mod body;
 mod expr;
 mod modifies;
+pub mod order;
 pub mod relevance;
 mod resolve;
 mod stmt;
@@ -86,6 +87,9 @@ pub fn check_with(program: &ast::Program, options: CheckOptions) -> (Option<hir:
         checker.infer_modifies(program);
     }
     checker.check_bodies(program);
+    if checker.errors.iter().all(SemaError::is_warning) {
+        checker.order_functions();
+    }
     let mut errors = checker.errors;
     errors.sort_by_key(|error| {
         let span = error.span();

@@ -20,10 +20,11 @@
 //! malformed file gives a [`LoadError`] at a span, never a panic; the reader needs no
 //! program (variables' types are for Boogie, not for it).
 
-use super::bpl_value::{collect_elements, element_name, identifier, Elements, Printer, Ty};
+use super::bpl_value::{collect_elements, element, element_name, identifier, Elements, Printer, Ty};
 use super::json;
 use super::load::{without_position, LoadError};
 use crate::sema::hir;
+use crate::sema::order::ORDER_PREFIX;
 use crate::source::{FileId, Span};
 use crate::syntax::{self, ast};
 use num_bigint::BigUint;
@@ -407,6 +408,9 @@ impl Facts<'_> {
     /// at all (a point without an expression, arguments of different numbers) is one
     /// tagged statement holding its JSON.
     fn function_table(&self, table: &json::FunctionTable) -> Vec<String> {
+        if let Some(points) = self.order_table(table) {
+            return points;
+        }
         let declared = self.program.functions.iter().find(|function| function.name == table.name);
         let arity =
             declared.map_or_else(|| table.entries.first().map_or(0, |(args, _)| args.len()), |f| f.params.len());
@@ -446,6 +450,27 @@ impl Facts<'_> {
             ),
         });
         statements
+    }
+
+    /// The table of an order function (`sema::order`) as the comparisons it holds:
+    /// `assume T#1 <: T#0;`, `assume !(T#3 <: T#1);`; `None` where that cannot say it
+    /// all (a default other than unspecified, a value without an expression).
+    fn order_table(&self, table: &json::FunctionTable) -> Option<Vec<String>> {
+        if !table.name.starts_with(ORDER_PREFIX) || !is_unspecified(&table.default) || table.entries.is_empty() {
+            return None;
+        }
+        (table.entries.iter())
+            .map(|(args, holds)| {
+                let [lhs, rhs] = args.as_slice() else { return None };
+                let (lhs, rhs) = (self.printer.expr(lhs, None)?, self.printer.expr(rhs, None)?);
+                (order_name(&args[0])? == table.name).then_some(())?;
+                match holds {
+                    Value::Bool(true) => Some(format!("assume {lhs} <: {rhs};")),
+                    Value::Bool(false) => Some(format!("assume !({lhs} <: {rhs});")),
+                    _ => None,
+                }
+            })
+            .collect()
     }
 
     /// `assume (forall x: int :: x != 1 && x != 2 ==> f(x) == default);`, the guard
@@ -952,6 +977,13 @@ impl Body<'_> {
             let default = self.elements.value(default)?;
             return self.close_table(expr.span, function.name.clone(), None, default, inputs);
         }
+        if let Some((lhs, rhs, holds)) = order_point(expr) {
+            let args = vec![self.elements.value(lhs)?, self.elements.value(rhs)?];
+            let name =
+                order_name(&args[0]).ok_or_else(|| error(lhs.span, "`<:` compares elements, integers or Booleans"))?;
+            self.point(name, args, Value::Bool(holds), inputs);
+            return Ok(());
+        }
         let (function, args, value) = application(expr)?;
         let value = self.elements.value(value)?;
         if args.is_empty() {
@@ -966,18 +998,21 @@ impl Body<'_> {
             return self.close_table(expr.span, function.name.clone(), None, value, inputs);
         }
         let args = args.iter().map(|arg| self.elements.value(arg)).collect::<Read<Vec<_>>>()?;
-        if self.open_table.as_ref().is_some_and(|table| table.name != function.name) {
+        self.point(function.name.clone(), args, value, inputs);
+        Ok(())
+    }
+
+    /// The point `name(args) == value`, in the table being read, or starting one.
+    fn point(&mut self, name: String, args: Vec<Value>, value: Value, inputs: &mut json::Inputs) {
+        if self.open_table.as_ref().is_some_and(|table| table.name != name) {
             self.close_unspecified(inputs);
         }
         match &mut self.open_table {
             Some(table) => table.entries.push((args, value)),
             None => {
-                let name = function.name.clone();
-                self.open_table =
-                    Some(json::FunctionTable { name, entries: vec![(args, value)], default: Value::Null });
+                self.open_table = Some(json::FunctionTable { name, entries: vec![(args, value)], default: Value::Null })
             }
         }
-        Ok(())
     }
 
     /// Ends the table being read, if any, at a statement that is none of its points or
@@ -1114,12 +1149,35 @@ fn equation(expr: &ast::Expr) -> Read<(&ast::Ident, &ast::Expr)> {
 fn is_function_fact(attrs: &[ast::Attribute], expr: &ast::Expr) -> bool {
     match attrs.first() {
         Some(tag) => [FUNCTION_TABLE, FUNCTION_DEFAULT].contains(&tag.name.name.as_str()),
+        None if order_point(expr).is_some() => true,
         None => match &expr.kind {
             ast::ExprKind::Quant { quantifier: ast::Quantifier::Forall, .. } => true,
             ast::ExprKind::Binary { op: ast::BinaryOp::Eq, lhs, .. } => matches!(lhs.kind, ast::ExprKind::Apply { .. }),
             _ => false,
         },
     }
+}
+
+/// `a <: b` or `!(a <: b)`: a point of the order `<:` (`sema::order`), and whether the
+/// comparison holds there.
+fn order_point(expr: &ast::Expr) -> Option<(&ast::Expr, &ast::Expr, bool)> {
+    match &expr.kind {
+        ast::ExprKind::Binary { op: ast::BinaryOp::Subtype, lhs, rhs } => Some((lhs, rhs, true)),
+        ast::ExprKind::Unary { op: ast::UnaryOp::Not, operand } => {
+            order_point(operand).filter(|(_, _, holds)| *holds).map(|(lhs, rhs, _)| (lhs, rhs, false))
+        }
+        _ => None,
+    }
+}
+
+/// The order function of the type of `value`, an argument of `<:`.
+fn order_name(value: &Value) -> Option<String> {
+    let ty = match value {
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "int",
+        _ => element(value)?.0,
+    };
+    Some(format!("{ORDER_PREFIX}{ty}"))
 }
 
 /// The equation of a default `forall`, after its guard (which repeats the points).

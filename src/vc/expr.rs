@@ -73,8 +73,6 @@ pub(crate) struct Translator<'p> {
     pub prelude: Prelude,
     /// Bound variables by their program-wide unique id.
     bound: BTreeMap<hir::BoundId, VarId>,
-    /// The `<:` predicate of each sort it was used at.
-    subtype: BTreeMap<Sort, SymbolId>,
 }
 
 impl<'p> Translator<'p> {
@@ -83,13 +81,8 @@ impl<'p> Translator<'p> {
     /// (Boogie's pruning; see [`crate::sema::relevance`]). Every constant and function
     /// is declared all the same, so ids index the prelude as they index the program.
     pub fn new(program: &'p hir::Program, relevant: &Relevant) -> Translator<'p> {
-        let mut translator = Translator {
-            program,
-            terms: Terms::new(),
-            prelude: Prelude::default(),
-            bound: BTreeMap::new(),
-            subtype: BTreeMap::new(),
-        };
+        let mut translator =
+            Translator { program, terms: Terms::new(), prelude: Prelude::default(), bound: BTreeMap::new() };
         translator.declare_constants(relevant);
         translator.declare_functions();
         translator.define_functions(relevant);
@@ -180,7 +173,7 @@ impl<'p> Translator<'p> {
             ExprKind::Binary { op, lhs, rhs } => {
                 let lhs_term = self.expr_in(env, lhs, old);
                 let rhs_term = self.expr_in(env, rhs, old);
-                self.binary(*op, lhs_term, rhs_term, &lhs.ty)
+                self.binary(*op, lhs_term, rhs_term)
             }
             ExprKind::Select { map, indices } => {
                 let map = self.expr_in(env, map, old);
@@ -230,7 +223,7 @@ impl<'p> Translator<'p> {
         }
     }
 
-    fn binary(&mut self, op: BinaryOp, lhs: TermId, rhs: TermId, operand_type: &hir::Type) -> TermId {
+    fn binary(&mut self, op: BinaryOp, lhs: TermId, rhs: TermId) -> TermId {
         let terms = &mut self.terms;
         match op {
             BinaryOp::Iff => terms.iff(lhs, rhs),
@@ -251,22 +244,9 @@ impl<'p> Translator<'p> {
             BinaryOp::Mul => terms.arith(ArithOp::Mul, lhs, rhs),
             BinaryOp::Div => terms.arith(ArithOp::Div, lhs, rhs),
             BinaryOp::Mod => terms.arith(ArithOp::Mod, lhs, rhs),
-            BinaryOp::Subtype => {
-                let predicate = self.subtype_predicate(Sort::of_type(operand_type));
-                self.terms.app(predicate, vec![lhs, rhs])
-            }
-            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
+            BinaryOp::Subtype | BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
                 unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
             }
         }
-    }
-
-    fn subtype_predicate(&mut self, sort: Sort) -> SymbolId {
-        if let Some(&symbol) = self.subtype.get(&sort) {
-            return symbol;
-        }
-        let symbol = self.terms.declare(format!("<:@{sort}"), vec![sort.clone(), sort.clone()], Sort::Bool);
-        self.subtype.insert(sort, symbol);
-        symbol
     }
 }
