@@ -486,77 +486,54 @@ pub struct Expr {
     pub span: Span,
 }
 
-impl Expr {
-    /// Calls `f` on each direct subexpression, a quantifier's triggers included.
-    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
-        match &self.kind {
+/// The direct subexpressions of `$kind` (an `&ExprKind` or an `&mut ExprKind`), a
+/// quantifier's triggers included, each given to `$f`; `$iter` is `iter` or `iter_mut`.
+/// One list for both borrows, so that the two walks cannot drift apart.
+macro_rules! for_each_child_of {
+    ($kind:expr, $f:ident, $iter:ident) => {
+        match $kind {
             ExprKind::Bool(_)
             | ExprKind::Int(_)
             | ExprKind::Real(_)
             | ExprKind::BitVector { .. }
             | ExprKind::Var(_) => {}
-            ExprKind::Apply { args, .. } => args.iter().for_each(f),
-            ExprKind::Old(operand) | ExprKind::Unary { operand, .. } | ExprKind::Extract { operand, .. } => f(operand),
+            ExprKind::Apply { args, .. } => args.$iter().for_each($f),
+            ExprKind::Old(operand) | ExprKind::Unary { operand, .. } | ExprKind::Extract { operand, .. } => $f(operand),
             ExprKind::Binary { lhs, rhs, .. } => {
-                f(lhs);
-                f(rhs);
+                $f(lhs);
+                $f(rhs);
             }
             ExprKind::Select { map, indices } => {
-                f(map);
-                indices.iter().for_each(f);
+                $f(map);
+                indices.$iter().for_each($f);
             }
             ExprKind::Store { map, indices, value } => {
-                f(map);
-                indices.iter().for_each(&mut *f);
-                f(value);
+                $f(map);
+                indices.$iter().for_each(&mut *$f);
+                $f(value);
             }
             ExprKind::IfThenElse { cond, then_expr, else_expr } => {
-                f(cond);
-                f(then_expr);
-                f(else_expr);
+                $f(cond);
+                $f(then_expr);
+                $f(else_expr);
             }
             ExprKind::Quant { triggers, body, .. } => {
-                triggers.iter().flatten().for_each(&mut *f);
-                f(body);
+                triggers.$iter().flatten().for_each(&mut *$f);
+                $f(body);
             }
         }
-    }
+    };
 }
 
 impl Expr {
+    /// Calls `f` on each direct subexpression, a quantifier's triggers included.
+    pub fn for_each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        for_each_child_of!(&self.kind, f, iter)
+    }
+
     /// [`Expr::for_each_child`], each child mutable.
     pub fn for_each_child_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
-        match &mut self.kind {
-            ExprKind::Bool(_)
-            | ExprKind::Int(_)
-            | ExprKind::Real(_)
-            | ExprKind::BitVector { .. }
-            | ExprKind::Var(_) => {}
-            ExprKind::Apply { args, .. } => args.iter_mut().for_each(f),
-            ExprKind::Old(operand) | ExprKind::Unary { operand, .. } | ExprKind::Extract { operand, .. } => f(operand),
-            ExprKind::Binary { lhs, rhs, .. } => {
-                f(lhs);
-                f(rhs);
-            }
-            ExprKind::Select { map, indices } => {
-                f(map);
-                indices.iter_mut().for_each(f);
-            }
-            ExprKind::Store { map, indices, value } => {
-                f(map);
-                indices.iter_mut().for_each(&mut *f);
-                f(value);
-            }
-            ExprKind::IfThenElse { cond, then_expr, else_expr } => {
-                f(cond);
-                f(then_expr);
-                f(else_expr);
-            }
-            ExprKind::Quant { triggers, body, .. } => {
-                triggers.iter_mut().flatten().for_each(&mut *f);
-                f(body);
-            }
-        }
+        for_each_child_of!(&mut self.kind, f, iter_mut)
     }
 }
 
