@@ -854,8 +854,9 @@ mod tests {
     #[test]
     fn subtype_order_is_core_and_needs_equal_types() {
         let program = accepts!("const a, b: int; axiom a <: b;");
-        let hir::ExprKind::Binary { op, .. } = &program.axioms[0].expr.kind else { panic!("a binary expression") };
-        assert_eq!(*op, BinaryOp::Subtype);
+        // Checking ends by making it the order function of `int` (`sema::order`).
+        let hir::ExprKind::Apply { func, .. } = &program.axioms[0].expr.kind else { panic!("an application") };
+        assert_eq!(program.functions[func.index()].name, "<:@int");
         rejects!("const a: int; axiom a <: true;", "cannot compare `int` with `bool`");
     }
 
