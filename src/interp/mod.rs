@@ -41,6 +41,7 @@ mod inputs;
 mod monotone;
 mod points;
 mod quant;
+mod theory;
 #[cfg(test)]
 mod tests;
 

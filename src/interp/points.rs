@@ -113,6 +113,11 @@ pub(super) fn fragment<'e>(
     if let Some(var) = vars.iter().find(|var| matches!(var.ty, hir::Type::Map(_))) {
         return Err(Outside(format!("`{}` is a map", name(var))));
     }
+    // The argument below rests on the integers' discrete order and on functions without
+    // a body being tables; reals are dense and builtins compute.
+    if let Some(var) = vars.iter().find(|var| matches!(var.ty, hir::Type::Real | hir::Type::BitVector(_))) {
+        return Err(Outside(format!("`{}` is a real or a bit-vector", name(var))));
+    }
     let fragment = Fragment { closed: Vec::new(), functions: BTreeSet::new(), interacting: false };
     let mut walker = Walker { program, vars, fragment };
     if let Node::Closed = walker.walk(body, false)? {
@@ -124,10 +129,11 @@ pub(super) fn fragment<'e>(
 impl<'e> Walker<'e, '_> {
     fn walk(&mut self, expr: &'e hir::Expr, old: bool) -> Result<Node, Outside> {
         match &expr.kind {
-            ExprKind::Bool(_) | ExprKind::Int(_) => Ok(Node::Closed),
-            ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Extract { .. } => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-            }
+            ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Real(_) | ExprKind::BitVector { .. } => Ok(Node::Closed),
+            ExprKind::Extract { operand, .. } => match self.children(old, &[&**operand])? {
+                None => Ok(Node::Closed),
+                Some(_) => Err(self.outside(expr, "is used in a bit-vector operation")),
+            },
             ExprKind::Var(hir::Var::Bound(id)) => Ok(self.variable(*id)),
             ExprKind::Var(_) => Ok(Node::Closed),
             ExprKind::Old(inner) => self.walk(inner, true),
@@ -135,7 +141,7 @@ impl<'e> Walker<'e, '_> {
                 (None, _) => Ok(Node::Closed),
                 (Some(_), UnaryOp::Not) => Ok(Node::Open(Vec::new())),
                 (Some(_), UnaryOp::Neg) => Err(self.outside(expr, "is used in arithmetic")),
-                (Some(_), UnaryOp::ToInt | UnaryOp::ToReal) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
+                (Some(_), UnaryOp::ToInt | UnaryOp::ToReal) => Err(self.outside(expr, "is converted")),
             },
             ExprKind::Binary { op, lhs, rhs } => self.binary(expr, *op, (lhs, rhs), old),
             ExprKind::Select { map, indices } => {
@@ -194,7 +200,7 @@ impl<'e> Walker<'e, '_> {
                 Err(self.outside(expr, "is used in arithmetic"))
             }
             BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+                Err(self.outside(expr, "is used in arithmetic"))
             }
         }
     }
@@ -211,6 +217,9 @@ impl<'e> Walker<'e, '_> {
             return Ok(Node::Closed);
         }
         match self.program.functions.get(func.index()) {
+            Some(function) if crate::vc::theory::builtin(function).is_some() => {
+                Err(self.outside(expr, &format!("is an argument of `{}`, a builtin", function.name)))
+            }
             Some(function) if function.body.is_none() => {
                 self.fragment.functions.insert(func);
                 Ok(Node::Open(Vec::new()))
@@ -280,7 +289,8 @@ impl Points {
     fn add(&mut self, value: &Value) -> bool {
         self.visited = self.visited.saturating_add(1);
         match value {
-            Value::Bool(_) => true,
+            // Variables of these types are outside the fragment: no points to collect.
+            Value::Bool(_) | Value::Real(_) | Value::BitVec { .. } => true,
             Value::Int(int) => {
                 self.ints.insert(int.clone());
                 true
@@ -310,10 +320,10 @@ impl Points {
                 let unused = (0..=u32::MAX).filter(|index| !known.contains(index)).take(fresh);
                 known.iter().copied().chain(unused).map(|index| Value::Elem { ty: *ty, index }).collect()
             }
-            hir::Type::Map(_) => unreachable!("the fragment has no map variables"),
-            hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            hir::Type::Map(_) | hir::Type::Real | hir::Type::BitVector(_) => {
+                unreachable!("the fragment has no map, real or bit-vector variables")
             }
+            hir::Type::Param(_) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
         }
     }
 }

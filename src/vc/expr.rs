@@ -20,12 +20,17 @@
 //!   as Boogie's axiom would have to be to be consistent;
 //! - each axiom is asserted as written, if the implementation's runs can depend on it
 //!   ([`crate::sema::relevance`]);
+//! - reals and bit-vectors are SMT-LIB's; a function bound to a builtin by
+//!   `{:bvbuiltin "…"}` or `{:builtin "…"}` is its operation ([`theory`]), not a symbol;
+//!   `e[high:low]` is `(_ extract high-1 low)`, `++` `concat`, `**` Boogie's
+//!   uninterpreted `real_pow`;
 //! - `a <: b` applies the uninterpreted predicate `<:@<sort>` (Boogie's partial order,
 //!   without order axioms: the core language has no `extends`).
 
 use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier, UnaryOp};
 use crate::sema::relevance::Relevant;
 use crate::vc::term::{ArithOp, CmpOp, QuantKind, Sort, SymbolId, TermId, Terms, VarId};
+use crate::vc::theory::{self, Builtin, Op};
 use std::collections::BTreeMap;
 
 /// Reads program variables for the [`Translator`].
@@ -75,6 +80,8 @@ pub(crate) struct Translator<'p> {
     bound: BTreeMap<hir::BoundId, VarId>,
     /// The `<:` predicate of each sort it was used at.
     subtype: BTreeMap<Sort, SymbolId>,
+    /// The builtin each function is bound to, by `FunctionId`.
+    builtins: Vec<Option<Builtin>>,
 }
 
 impl<'p> Translator<'p> {
@@ -89,6 +96,7 @@ impl<'p> Translator<'p> {
             prelude: Prelude::default(),
             bound: BTreeMap::new(),
             subtype: BTreeMap::new(),
+            builtins: theory::builtins(program),
         };
         translator.declare_constants(relevant);
         translator.declare_functions();
@@ -160,12 +168,19 @@ impl<'p> Translator<'p> {
             ExprKind::Bool(value) => self.terms.bool(*value),
             ExprKind::Int(value) => self.terms.int(value.clone()),
             ExprKind::Var(var) => self.var(env, *var, old),
-            ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Extract { .. } => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            ExprKind::Real(value) => self.terms.real(value.clone()),
+            ExprKind::BitVector { value, width } => self.terms.bit_vec(value.clone(), *width),
+            ExprKind::Extract { operand, high, low } => {
+                let operand = self.expr_in(env, operand, old);
+                self.terms.op(Op::Extract { high: high - 1, low: *low }, vec![operand])
             }
             ExprKind::Apply { func, args, .. } => {
                 let args = self.exprs(env, args, old);
-                self.terms.app(self.prelude.functions[func.index()], args)
+                match self.builtins[func.index()] {
+                    Some(Builtin::Arith(op)) => self.terms.arith(op, args[0], args[1]),
+                    Some(Builtin::Op(op)) => self.terms.op(op, args),
+                    None => self.terms.app(self.prelude.functions[func.index()], args),
+                }
             }
             // old(e) reads the globals of the pre-state; locals are unaffected (Boogie).
             ExprKind::Old(inner) => self.expr_in(env, inner, true),
@@ -174,7 +189,8 @@ impl<'p> Translator<'p> {
                 match op {
                     UnaryOp::Not => self.terms.not(operand),
                     UnaryOp::Neg => self.terms.neg(operand),
-                    UnaryOp::ToInt | UnaryOp::ToReal => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
+                    UnaryOp::ToInt => self.terms.op(Op::ToInt, vec![operand]),
+                    UnaryOp::ToReal => self.terms.op(Op::ToReal, vec![operand]),
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => {
@@ -255,9 +271,9 @@ impl<'p> Translator<'p> {
                 let predicate = self.subtype_predicate(Sort::of_type(operand_type));
                 self.terms.app(predicate, vec![lhs, rhs])
             }
-            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-            }
+            BinaryOp::RealDiv => terms.arith(ArithOp::RealDiv, lhs, rhs),
+            BinaryOp::Power => terms.op(Op::RealPow, vec![lhs, rhs]),
+            BinaryOp::Concat => terms.op(Op::Concat, vec![lhs, rhs]),
         }
     }
 
