@@ -127,6 +127,12 @@ impl BvCmp {
     }
 }
 
+/// Every bit-vector builtin of two operands of one width, by its SMT-LIB name.
+pub fn binary_builtins() -> Vec<(&'static str, Op)> {
+    let ops = BV_OPS.iter().map(|&(name, op)| (name, Op::Bv(op)));
+    ops.chain(BV_CMPS.iter().map(|&(name, cmp)| (name, Op::BvCmp(cmp)))).collect()
+}
+
 /// The builtin a function's `{:bvbuiltin "…"}` or `{:builtin "…"}` attribute names:
 /// `None` without one, `Some(Err(name))` for a name outside [`Op`]'s vocabulary.
 pub fn builtin(function: &hir::Function) -> Option<Result<Builtin, String>> {
