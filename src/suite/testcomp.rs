@@ -577,6 +577,15 @@ mod tests {
     }
 
     #[test]
+    fn bit_vectors_are_unsigned_and_reals_decimal_when_they_can_be() {
+        assert_eq!(literal(&json!({"bv": "255", "width": 8})), Ok("255".to_string()));
+        assert_eq!(literal(&json!({"real": "-7/2"})), Ok("-3.5".to_string()));
+        assert!(literal(&json!({"real": "1/3"})).unwrap_err().contains("no decimal literal"));
+        assert!(scalar(&crate::vc::testing::program(""), &hir::Type::BitVector(65)).is_err());
+        assert!(scalar(&crate::vc::testing::program(""), &hir::Type::BitVector(64)).is_ok());
+    }
+
+    #[test]
     fn names_become_distinct_safe_file_names() {
         let mut names = FileNames::reserving("metadata");
         let made: Vec<String> =
