@@ -6,7 +6,9 @@
 //! of body-less functions. Values are read with model completion, so an input the
 //! solver left unconstrained still gets a (default) value.
 //!
-//! Value decoding: integers from z3 numerals (`5`, `(- 5)`) into `BigInt`s; elements of
+//! Value decoding: integers from z3 numerals (`5`, `(- 5)`) into `BigInt`s; reals and
+//! bit-vectors from z3's exact numeral strings (`-7/2`, an unsigned value), an
+//! irrational real (an algebraic number) left opaque; elements of
 //! an uninterpreted sort as their position in the model's universe of that sort; maps
 //! (curried, see [`super::translate`]) from `(store … ((as const …) d) …)` chains and
 //! `(_ as-array f)` with `f`'s function table, and one-variable lambdas; function
