@@ -76,7 +76,9 @@ impl CfgError {
             CfgError::BuiltinSignature { name, span } => {
                 Diagnostic::error(format!("the builtin `{name}` does not take or give these types"))
                     .with_primary(*span, "this function's parameters or result do not fit the operation")
-                    .with_help("declare it with the operation's SMT-LIB types: e.g. `bvadd` on two `bv32`s gives a `bv32`")
+                    .with_help(
+                        "declare it with the operation's SMT-LIB types: e.g. `bvadd` on two `bv32`s gives a `bv32`",
+                    )
             }
             CfgError::NotExecutable { construct, span, more } => {
                 let diagnostic = Diagnostic::error(format!(

@@ -26,10 +26,11 @@ pub const OUTSIDE_ENGINE: &str = "cfg::support rejects programs outside the engi
 pub fn unsupported(program: &hir::Program) -> Vec<CfgError> {
     let mut found = Found::default();
     found.program(program);
-    let constructs = found
-        .first
-        .into_iter()
-        .map(|(construct, (span, count))| CfgError::NotExecutable { construct, span, more: count - 1 });
+    let constructs = found.first.into_iter().map(|(construct, (span, count))| CfgError::NotExecutable {
+        construct,
+        span,
+        more: count - 1,
+    });
     constructs.chain(program.functions.iter().filter_map(builtin_error)).collect()
 }
 
@@ -75,7 +76,11 @@ fn builtin_fits(builtin: Builtin, function: &hir::Function) -> bool {
                 _ => true,
             };
             let operands: Vec<&Sort> = params.iter().collect();
-            let fits = |expected: Sort| params.iter().all(|param| matches!((param, &expected), (Sort::BitVec(_), Sort::BitVec(_))) || *param == expected);
+            let fits = |expected: Sort| {
+                params
+                    .iter()
+                    .all(|param| matches!((param, &expected), (Sort::BitVec(_), Sort::BitVec(_))) || *param == expected)
+            };
             let kinds = match op {
                 theory::Op::ToReal | theory::Op::Int2Bv(_) => fits(Sort::Int),
                 theory::Op::ToInt | theory::Op::RealPow => fits(Sort::Real),
@@ -250,10 +255,13 @@ mod tests {
         "#;
         let program = crate::sema::tests::expect_accepted(source);
         let errors = unsupported(&program);
-        assert!(matches!(&errors[..], [
+        assert!(
+            matches!(&errors[..], [
             CfgError::BuiltinSignature { name: wrong, .. },
             CfgError::UnknownBuiltin { name: unknown, .. },
-        ] if wrong == "bvult" && unknown == "fp.add"), "{errors:?}");
+        ] if wrong == "bvult" && unknown == "fp.add"),
+            "{errors:?}"
+        );
     }
 
     #[test]

@@ -44,9 +44,9 @@ mod inputs;
 mod monotone;
 mod points;
 mod quant;
-mod theory;
 #[cfg(test)]
 mod tests;
+mod theory;
 
 pub use eval::{default_value, row_type};
 

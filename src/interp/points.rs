@@ -199,9 +199,7 @@ impl<'e> Walker<'e, '_> {
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
                 Err(self.outside(expr, "is used in arithmetic"))
             }
-            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
-                Err(self.outside(expr, "is used in arithmetic"))
-            }
+            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => Err(self.outside(expr, "is used in arithmetic")),
         }
     }
 

@@ -231,7 +231,9 @@ mod tests {
                         Value::BitVec { value, width } => format!("{value}bv{width}"),
                         other => panic!("{other:?}"),
                     };
-                    body.push_str(&format!("  assert {name}{width}({left}bv{width}, {right}bv{width}) == {expected};\n"));
+                    body.push_str(&format!(
+                        "  assert {name}{width}({left}bv{width}, {right}bv{width}) == {expected};\n"
+                    ));
                 }
             }
             for (unary, op) in [("bvnot", Op::BvUnary(BvUnary::Not)), ("bvneg", Op::BvUnary(BvUnary::Neg))] {
@@ -246,7 +248,8 @@ mod tests {
                 }
             }
             for value in operands(width, 6) {
-                let slice = |high: u32, low: u32| match run(Op::Extract { high, low }, &[bit_vec(value.clone(), width)]) {
+                let slice = |high: u32, low: u32| match run(Op::Extract { high, low }, &[bit_vec(value.clone(), width)])
+                {
                     Value::BitVec { value, width } => format!("{value}bv{width}"),
                     other => panic!("{other:?}"),
                 };
@@ -292,8 +295,7 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         let verdicts = crate::verify::verify(&program, &cfgs, &crate::smt::SessionOptions::default());
         let diagnostics = crate::verify::diagnostics(&verdicts);
-        let messages: Vec<String> =
-            diagnostics.iter().map(|diagnostic| format!("{diagnostic:?}")).collect();
+        let messages: Vec<String> = diagnostics.iter().map(|diagnostic| format!("{diagnostic:?}")).collect();
         assert!(
             verdicts.iter().all(|verdict| matches!(verdict.outcome, crate::verify::Outcome::Verified)),
             "{}",

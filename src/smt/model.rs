@@ -169,9 +169,9 @@ impl Decoder<'_> {
             Sort::Bool => ast.as_bool().and_then(|value| value.as_bool()).map(Value::Bool),
             Sort::Int => integer(ast).map(Value::Int),
             Sort::Real => numeral(ast).and_then(|text| text.parse().ok()).map(Value::Real),
-            Sort::BitVec(width) => numeral(ast)
-                .and_then(|text| text.parse().ok())
-                .map(|value| Value::BitVec { value, width: *width }),
+            Sort::BitVec(width) => {
+                numeral(ast).and_then(|text| text.parse().ok()).map(|value| Value::BitVec { value, width: *width })
+            }
             Sort::Named(ty) => self.element(*ty, ast),
             Sort::Array(array) => {
                 let (key_sort, value_sort) = match &array.domain[..] {

@@ -59,8 +59,12 @@ impl Decl {
 
 impl Z3Terms {
     pub fn new(encoding: &Encoding) -> Z3Terms {
-        let mut image =
-            Z3Terms { asts: Vec::with_capacity(encoding.terms.len()), decls: Vec::new(), sorts: BTreeMap::new(), real_pow: None };
+        let mut image = Z3Terms {
+            asts: Vec::with_capacity(encoding.terms.len()),
+            decls: Vec::new(),
+            sorts: BTreeMap::new(),
+            real_pow: None,
+        };
         let defined: BTreeSet<SymbolId> = encoding.definitions.iter().map(|definition| definition.symbol).collect();
         for (index, symbol) in encoding.terms.symbols().iter().enumerate() {
             let domain: Vec<z3::Sort> = symbol.domain.iter().map(|sort| image.sort(encoding, sort)).collect();
@@ -265,7 +269,8 @@ impl Z3Terms {
             Op::RealPow => {
                 let real = z3::Sort::real();
                 let decl = self.real_pow.get_or_insert_with(|| FuncDecl::new("%real_pow", &[&real, &real], &real));
-                let operands: Vec<&dyn Ast> = operands.iter().map(|&operand| &self.asts[operand.index()] as &dyn Ast).collect();
+                let operands: Vec<&dyn Ast> =
+                    operands.iter().map(|&operand| &self.asts[operand.index()] as &dyn Ast).collect();
                 decl.apply(&operands)
             }
             Op::Bv(op) => self.bv_op(op, &self.bv(first), &self.bv(operands[1])).into(),

@@ -584,7 +584,9 @@ impl Terms {
 pub fn children(term: &Term) -> Vec<TermId> {
     match term {
         Term::Bool(_) | Term::Int(_) | Term::Real(_) | Term::BitVec(..) | Term::Var(_) => Vec::new(),
-        Term::Op(_, args) | Term::App(_, args) | Term::And(args) | Term::Or(args) | Term::Distinct(args) => args.clone(),
+        Term::Op(_, args) | Term::App(_, args) | Term::And(args) | Term::Or(args) | Term::Distinct(args) => {
+            args.clone()
+        }
         Term::Not(a) | Term::Neg(a) | Term::Lambda(_, a) => vec![*a],
         Term::Implies(a, b) | Term::Iff(a, b) | Term::Eq(a, b) | Term::Arith(_, a, b) | Term::Cmp(_, a, b) => {
             vec![*a, *b]

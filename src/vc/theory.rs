@@ -31,7 +31,10 @@ pub enum Op {
     /// A comparison of two bit-vectors of one width.
     BvCmp(BvCmp),
     /// SMT-LIB `(_ extract high low)`: bits `low..=high` (Boogie's `e[high+1:low]`).
-    Extract { high: u32, low: u32 },
+    Extract {
+        high: u32,
+        low: u32,
+    },
     /// SMT-LIB `concat`: the first operand the high bits (Boogie's `++`).
     Concat,
     /// `(_ sign_extend n)`, `(_ zero_extend n)`: `n` more bits.
