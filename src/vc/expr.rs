@@ -114,7 +114,7 @@ impl<'p> Translator<'p> {
         let mut unique: BTreeMap<Sort, Vec<TermId>> = BTreeMap::new();
         for (index, constant) in self.program.consts.iter().enumerate() {
             let sort = Sort::of_type(&constant.ty);
-            let term = self.terms.constant(constant.name.clone(), sort.clone());
+            let term = self.terms.constant(self.terms.unused_name(&constant.name), sort.clone());
             self.prelude.consts.push(term);
             if constant.unique && relevant.has_const(hir::ConstId::from_index(index)) {
                 unique.entry(sort).or_default().push(term);
@@ -130,7 +130,8 @@ impl<'p> Translator<'p> {
     fn declare_functions(&mut self) {
         for function in &self.program.functions {
             let domain = function.params.iter().map(|param| Sort::of_type(&param.ty)).collect();
-            let symbol = self.terms.declare(function.name.clone(), domain, Sort::of_type(&function.result));
+            let name = self.terms.unused_name(&function.name);
+            let symbol = self.terms.declare(name, domain, Sort::of_type(&function.result));
             self.prelude.functions.push(symbol);
         }
     }

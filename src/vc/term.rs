@@ -277,6 +277,19 @@ impl Terms {
         id
     }
 
+    /// `name`, or when a symbol has it already, `name%2`, `name%3`, … (no Boogie
+    /// identifier holds `%`): a program may declare one function or constant twice
+    /// when one is `{:extern}`, as Boogie allows.
+    pub fn unused_name(&self, name: &str) -> String {
+        if !self.symbol_names.contains_key(name) {
+            return name.to_string();
+        }
+        (2..)
+            .map(|n| format!("{name}%{n}"))
+            .find(|candidate| !self.symbol_names.contains_key(candidate))
+            .expect("unbounded")
+    }
+
     /// Declares a constant and returns it as a term.
     pub fn constant(&mut self, name: String, sort: Sort) -> TermId {
         let symbol = self.declare(name, Vec::new(), sort);
@@ -640,6 +653,16 @@ fn cmp_name(op: CmpOp) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_declared_twice_gets_a_suffix() {
+        let mut terms = Terms::new();
+        terms.constant("f".into(), Sort::Int);
+        assert_eq!(terms.unused_name("g"), "g");
+        assert_eq!(terms.unused_name("f"), "f%2");
+        terms.constant("f%2".into(), Sort::Int);
+        assert_eq!(terms.unused_name("f"), "f%3");
+    }
 
     #[test]
     fn hash_consing_shares_equal_terms() {
