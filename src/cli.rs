@@ -253,7 +253,7 @@ pub struct ProveTestsArgs {
     pub generation: GenerationArgs,
     /// The suite's form: canonical JSON, Boogie text (one test procedure per test;
     /// `run-tests` reads both), or a Test-Comp test-suite directory (one subdirectory per
-    /// implementation whose inputs are all integers and Booleans, with `metadata.xml` and
+    /// implementation whose inputs are all integers, Booleans, reals and bit-vectors, with `metadata.xml` and
     /// one test case per test; a warning names each implementation left out).
     #[arg(long, value_enum, default_value_t = EmitArg::Json, value_name = "FORM")]
     pub emit: EmitArg,

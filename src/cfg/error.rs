@@ -18,6 +18,12 @@ pub enum CfgError {
     /// A construct `check` accepts but the engine (lowering, encoding, interpreter) does
     /// not run yet; `more` counts its other occurrences.
     NotExecutable { construct: EngineConstruct, span: Span, more: usize },
+    /// A function bound by `{:bvbuiltin "name"}` or `{:builtin "name"}` to an operation
+    /// outside the engine's theories (`crate::vc::theory`), at the function.
+    UnknownBuiltin { name: String, span: Span },
+    /// A function bound to a known builtin whose parameter or result types are not the
+    /// operation's.
+    BuiltinSignature { name: String, span: Span },
 }
 
 /// The parts of Boogie 2 that `check` accepts and the engine does not run yet.
@@ -25,8 +31,8 @@ pub enum CfgError {
 pub enum EngineConstruct {
     Polymorphism,
     TypeConstructor,
-    Real,
-    BitVector,
+    /// `bv0`, which z3 has no sort for.
+    EmptyBitVector,
     FreeCall,
     Order,
 }
@@ -36,8 +42,7 @@ impl EngineConstruct {
         match self {
             EngineConstruct::Polymorphism => "polymorphism (type parameters, polymorphic maps)",
             EngineConstruct::TypeConstructor => "type constructors with arguments",
-            EngineConstruct::Real => "reals",
-            EngineConstruct::BitVector => "bit-vectors",
+            EngineConstruct::EmptyBitVector => "zero-width bit-vectors (`bv0`)",
             EngineConstruct::FreeCall => "`free call`",
             EngineConstruct::Order => "`extends` orders, `<:` at a type parameter",
         }
@@ -47,7 +52,10 @@ impl EngineConstruct {
 impl CfgError {
     pub fn span(&self) -> Span {
         match self {
-            CfgError::Irreducible { span } | CfgError::NotExecutable { span, .. } => *span,
+            CfgError::Irreducible { span }
+            | CfgError::NotExecutable { span, .. }
+            | CfgError::UnknownBuiltin { span, .. }
+            | CfgError::BuiltinSignature { span, .. } => *span,
         }
     }
 
@@ -57,6 +65,21 @@ impl CfgError {
                 .with_primary(*span, "this jump enters a loop without passing through its head")
                 .with_note("a loop must have a single entry (its head), where its invariants are checked")
                 .with_help("make every jump into the loop go to one label, or write the loop as a `while`"),
+            CfgError::UnknownBuiltin { name, span } => {
+                Diagnostic::error(format!("seedgen cannot generate tests with the builtin `{name}`"))
+                    .with_primary(*span, "this function is bound to it")
+                    .with_note(
+                        "the engine knows the bit-vector operations (`bvadd` … `bvsge`, `sign_extend n`, \
+                         `zero_extend n`, `concat`, `bv2nat`, `int2bv n`), `div`, `mod`, `to_real` and `to_int`",
+                    )
+            }
+            CfgError::BuiltinSignature { name, span } => {
+                Diagnostic::error(format!("the builtin `{name}` does not take or give these types"))
+                    .with_primary(*span, "this function's parameters or result do not fit the operation")
+                    .with_help(
+                        "declare it with the operation's SMT-LIB types: e.g. `bvadd` on two `bv32`s gives a `bv32`",
+                    )
+            }
             CfgError::NotExecutable { construct, span, more } => {
                 let diagnostic = Diagnostic::error(format!(
                     "seedgen checks {} but cannot generate tests for them yet",

@@ -295,7 +295,7 @@ fn binary_op(op: hir::BinaryOp) -> ast::BinaryOp {
 
 /// A real as Boogie text: a decimal literal when it has one (a denominator of 2s and
 /// 5s only, as every literal's), else a parenthesized quotient of two.
-pub(crate) fn decimal_text(value: &num_rational::BigRational) -> String {
+pub fn decimal_text(value: &num_rational::BigRational) -> String {
     use num_bigint::BigInt;
     use num_traits::{Signed, Zero};
     let sign = if value.is_negative() { "-" } else { "" };

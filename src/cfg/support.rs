@@ -4,16 +4,19 @@
 //! Input: a checked program (every construct of Boogie 2 that `check` accepts). Output:
 //! one [`CfgError::NotExecutable`] per kind of construct outside the engine's language,
 //! at its first occurrence, with how many more there are. Every stage after lowering
-//! may then assume that these constructs are absent: scalar types are `int` and `bool`,
-//! uninterpreted types take no arguments, nothing is polymorphic, and there are no
-//! bit-vector or real operations, `free call`s, `extends` orders or `<:` left
-//! uncompiled (at a type with parameters). `check` accepts
-//! them; `seed`, `prove-tests`, `verify`, `run-tests` and `mutate` stop here with these
-//! diagnostics rather than guess.
+//! may then assume that these constructs are absent: uninterpreted types take no
+//! arguments, nothing is polymorphic, bit-vectors have at least one bit, every builtin
+//! function is one of [`crate::vc::theory`]'s operations at its types, and there are no
+//! `free call`s, `extends` orders or `<:` left as an operator (checking makes every
+//! other its type's order function, `sema::order`). `check` accepts them; `seed`,
+//! `prove-tests`, `verify`, `run-tests` and `mutate` stop here with these diagnostics
+//! rather than guess. Builtins are reported one error per function, at the function.
 
 use super::error::{CfgError, EngineConstruct};
-use crate::sema::hir::{self, BinaryOp, ExprKind, StmtKind, Type, UnaryOp};
+use crate::sema::hir::{self, BinaryOp, ExprKind, StmtKind, Type};
 use crate::source::Span;
+use crate::vc::theory::{self, Builtin};
+use crate::vc::Sort;
 use std::collections::BTreeMap;
 
 /// The reason for `unreachable!` in the engine's matches over constructs this module
@@ -24,11 +27,69 @@ pub const OUTSIDE_ENGINE: &str = "cfg::support rejects programs outside the engi
 pub fn unsupported(program: &hir::Program) -> Vec<CfgError> {
     let mut found = Found::default();
     found.program(program);
-    found
-        .first
-        .into_iter()
-        .map(|(construct, (span, count))| CfgError::NotExecutable { construct, span, more: count - 1 })
-        .collect()
+    let constructs = found.first.into_iter().map(|(construct, (span, count))| CfgError::NotExecutable {
+        construct,
+        span,
+        more: count - 1,
+    });
+    constructs.chain(program.functions.iter().filter_map(builtin_error)).collect()
+}
+
+/// What is wrong with `function`'s builtin, if it has one.
+fn builtin_error(function: &hir::Function) -> Option<CfgError> {
+    let span = function.span;
+    match theory::builtin(function)? {
+        Err(name) => Some(CfgError::UnknownBuiltin { name, span }),
+        Ok(builtin) if !builtin_fits(builtin, function) => {
+            let name = function.attrs.iter().find_map(|attr| match attr.args.first() {
+                Some(crate::syntax::ast::AttrArg::Str { value, .. }) => Some(value.clone()),
+                _ => None,
+            });
+            Some(CfgError::BuiltinSignature { name: name.unwrap_or_default(), span })
+        }
+        Ok(_) => None,
+    }
+}
+
+/// Whether the builtin applies to `function`'s parameter types and gives its result
+/// type, so that the encoding may replace each application by the operation.
+fn builtin_fits(builtin: Builtin, function: &hir::Function) -> bool {
+    let scalar = |ty: &Type| match ty {
+        Type::Int => Some(Sort::Int),
+        Type::Bool => Some(Sort::Bool),
+        Type::Real => Some(Sort::Real),
+        Type::BitVector(width) if *width > 0 => Some(Sort::BitVec(*width)),
+        _ => None,
+    };
+    let Some(params) = function.params.iter().map(|param| scalar(&param.ty)).collect::<Option<Vec<Sort>>>() else {
+        return false;
+    };
+    let Some(result) = scalar(&function.result) else { return false };
+    match builtin {
+        Builtin::Arith(_) => params == [Sort::Int, Sort::Int] && result == Sort::Int,
+        Builtin::Op(op) => {
+            let arity = match op {
+                theory::Op::Bv(_) | theory::Op::BvCmp(_) | theory::Op::Concat | theory::Op::RealPow => 2,
+                _ => 1,
+            };
+            let same_width = match op {
+                theory::Op::Bv(_) | theory::Op::BvCmp(_) => params.first() == params.get(1),
+                _ => true,
+            };
+            let operands: Vec<&Sort> = params.iter().collect();
+            let fits = |expected: Sort| {
+                params
+                    .iter()
+                    .all(|param| matches!((param, &expected), (Sort::BitVec(_), Sort::BitVec(_))) || *param == expected)
+            };
+            let kinds = match op {
+                theory::Op::ToReal | theory::Op::Int2Bv(_) => fits(Sort::Int),
+                theory::Op::ToInt | theory::Op::RealPow => fits(Sort::Real),
+                _ => fits(Sort::BitVec(0)),
+            };
+            params.len() == arity && same_width && kinds && op.sort(&operands).is_ok_and(|sort| sort == result)
+        }
+    }
 }
 
 /// The first occurrence of each construct and how often it occurs.
@@ -90,8 +151,12 @@ impl Found {
     fn ty(&mut self, ty: &Type, span: Span) {
         match ty {
             Type::Int | Type::Bool => {}
-            Type::Real => self.note(EngineConstruct::Real, span),
-            Type::BitVector(_) => self.note(EngineConstruct::BitVector, span),
+            Type::Real => {}
+            Type::BitVector(width) => {
+                if *width == 0 {
+                    self.note(EngineConstruct::EmptyBitVector, span);
+                }
+            }
             Type::Param(_) => self.note(EngineConstruct::Polymorphism, span),
             Type::Named(_, args) => {
                 if !args.is_empty() {
@@ -149,13 +214,7 @@ impl Found {
     /// bound variables), so an expression's own type adds nothing.
     fn expr(&mut self, expr: &hir::Expr) {
         match &expr.kind {
-            ExprKind::Real(_) => self.note(EngineConstruct::Real, expr.span),
-            ExprKind::BitVector { .. } | ExprKind::Extract { .. } => self.note(EngineConstruct::BitVector, expr.span),
-            ExprKind::Unary { op: UnaryOp::ToInt | UnaryOp::ToReal, .. } => self.note(EngineConstruct::Real, expr.span),
-            ExprKind::Binary { op: BinaryOp::RealDiv | BinaryOp::Power, .. } => {
-                self.note(EngineConstruct::Real, expr.span)
-            }
-            ExprKind::Binary { op: BinaryOp::Concat, .. } => self.note(EngineConstruct::BitVector, expr.span),
+            ExprKind::BitVector { width: 0, .. } => self.note(EngineConstruct::EmptyBitVector, expr.span),
             // Checking made every other `<:` its type's order function (`sema::order`).
             ExprKind::Binary { op: BinaryOp::Subtype, .. } => self.note(EngineConstruct::Order, expr.span),
             ExprKind::Quant { type_params, vars, .. } => {
@@ -189,12 +248,33 @@ mod tests {
     }
 
     #[test]
+    fn builtins_are_checked_at_their_functions() {
+        let source = r#"
+            function {:bvbuiltin "bvadd"} add(x: bv8, y: bv8): bv8;
+            function {:bvbuiltin "sign_extend 24"} widen(x: bv8): bv32;
+            function {:builtin "div"} quotient(x: int, y: int): int;
+            function {:bvbuiltin "bvult"} wrong(x: bv8, y: bv16): bool;
+            function {:builtin "fp.add"} unknown(x: int): int;
+        "#;
+        let program = crate::sema::tests::expect_accepted(source);
+        let errors = unsupported(&program);
+        assert!(
+            matches!(&errors[..], [
+            CfgError::BuiltinSignature { name: wrong, .. },
+            CfgError::UnknownBuiltin { name: unknown, .. },
+        ] if wrong == "bvult" && unknown == "fp.add"),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
     fn each_construct_is_reported_once() {
         let source = r"
             type Field _;
             const f: Field int;
             function g<T>(x: T): int;
             var r: real;
+            var z: bv0;
             procedure P(b: bv8) returns (c: bv8) modifies r; { c := b; r := 1.5 + r; call Q(); free call Q(); }
             procedure Q();
         ";
@@ -203,8 +283,7 @@ mod tests {
             vec![
                 EngineConstruct::Polymorphism,
                 EngineConstruct::TypeConstructor,
-                EngineConstruct::Real,
-                EngineConstruct::BitVector,
+                EngineConstruct::EmptyBitVector,
                 EngineConstruct::FreeCall,
             ]
         );

@@ -86,7 +86,7 @@ fn integers(value: &mut Value) -> Vec<&mut BigInt> {
     match value {
         Value::Int(int) => vec![int],
         Value::Map(map) => map_integers(map),
-        Value::Bool(_) | Value::Elem { .. } | Value::Opaque(_) => Vec::new(),
+        Value::Bool(_) | Value::Real(_) | Value::BitVec { .. } | Value::Elem { .. } | Value::Opaque(_) => Vec::new(),
     }
 }
 

@@ -39,7 +39,8 @@
 use crate::interp::{row_type, TestInput, TraceItem};
 use crate::sema::hir;
 use crate::vc::{MapValue, Value};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -157,6 +158,8 @@ pub fn take(input: &TestInput, step: &Step, shape: &Shape) -> Option<TestInput> 
 fn changes(value: &Value, ty: Option<&hir::Type>) -> Vec<Change> {
     match value {
         Value::Int(int) => (0..int_steps(int).len()).map(Change::Scalar).collect(),
+        Value::Real(real) => (0..real_steps(real).len()).map(Change::Scalar).collect(),
+        Value::BitVec { value, width } => (0..bit_vec_steps(value, *width).len()).map(Change::Scalar).collect(),
         Value::Bool(_) => vec![Change::Scalar(0)],
         Value::Elem { index, .. } => (0..elem_steps(*index).len()).map(Change::Scalar).collect(),
         Value::Map(map) => map_changes(map, ty),
@@ -191,6 +194,10 @@ fn map_changes(map: &MapValue, ty: Option<&hir::Type>) -> Vec<Change> {
 fn apply(value: &Value, change: &Change, ty: Option<&hir::Type>) -> Option<Value> {
     match (value, change) {
         (Value::Int(int), Change::Scalar(n)) => int_steps(int).into_iter().nth(*n).map(Value::Int),
+        (Value::Real(real), Change::Scalar(n)) => real_steps(real).into_iter().nth(*n).map(Value::Real),
+        (Value::BitVec { value, width }, Change::Scalar(n)) => {
+            bit_vec_steps(value, *width).into_iter().nth(*n).map(|value| Value::BitVec { value, width: *width })
+        }
         (Value::Bool(bool), Change::Scalar(0)) => Some(Value::Bool(!bool)),
         (Value::Elem { ty, index }, Change::Scalar(n)) => {
             elem_steps(*index).into_iter().nth(*n).map(|index| Value::Elem { ty: *ty, index })
@@ -239,9 +246,28 @@ fn elem_steps(index: u32) -> Vec<u32> {
 
 /// `v + 1`, `v - 1`, `2v` and `v / 2`, without repeats or `v` itself.
 fn int_steps(int: &BigInt) -> Vec<BigInt> {
-    let mut found: Vec<BigInt> = Vec::new();
-    for step in [int + 1, int - 1, int * 2, int / 2] {
-        if step != *int && !found.contains(&step) {
+    distinct_steps(int, [int + 1, int - 1, int * 2, int / 2])
+}
+
+/// A real's `v + 1`, `v - 1`, `2v` and `v / 2`, without repeats or `v` itself.
+fn real_steps(real: &BigRational) -> Vec<BigRational> {
+    let (one, two) = (BigRational::from_integer(1.into()), BigRational::from_integer(2.into()));
+    distinct_steps(real, [real + &one, real - &one, real * &two, real / &two])
+}
+
+/// A bit-vector's `v + 1`, `v - 1` (wrapping at its width, as `bvadd` does), `2v`
+/// (shifted left) and `v / 2` (shifted right), without repeats or `v` itself.
+fn bit_vec_steps(value: &BigUint, width: u32) -> Vec<BigUint> {
+    let modulus = BigUint::from(1u8) << width;
+    let wrap = |candidate: BigUint| candidate % &modulus;
+    let down = wrap(value + &modulus - 1u8);
+    distinct_steps(value, [wrap(value + 1u8), down, wrap(value << 1u8), value >> 1u8])
+}
+
+fn distinct_steps<T: PartialEq>(value: &T, candidates: [T; 4]) -> Vec<T> {
+    let mut found: Vec<T> = Vec::new();
+    for step in candidates {
+        if step != *value && !found.contains(&step) {
             found.push(step);
         }
     }

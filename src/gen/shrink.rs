@@ -304,7 +304,7 @@ fn rewrite_value(value: &mut Value, f: &mut impl FnMut(&BigInt) -> BigInt) {
             rewrite_value(&mut default, f);
             *map = MapValue::new(entries, default);
         }
-        Value::Bool(_) | Value::Elem { .. } | Value::Opaque(_) => {}
+        Value::Bool(_) | Value::Real(_) | Value::BitVec { .. } | Value::Elem { .. } | Value::Opaque(_) => {}
     }
 }
 

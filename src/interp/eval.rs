@@ -9,11 +9,13 @@
 //! [`MapValue::new`], so equality of values is equality of the (extensional) maps. The
 //! semantics is listed in the module header of [`super`].
 
-use super::Limits;
+use super::{theory, Limits};
 use crate::sema::hir::{self, BinaryOp, ExprKind, UnaryOp};
 use crate::source::Span;
+use crate::vc::theory::{Builtin, Op};
 use crate::vc::{FunctionModel, MapValue, Value};
 use num_bigint::BigInt;
+use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -69,6 +71,8 @@ pub(super) struct Evaluator<'p> {
     consts: Vec<Value>,
     /// By `FunctionId`; `None`: the function has a body, or the test gives no table.
     tables: Vec<Option<Table>>,
+    /// The builtin each function is bound to, by `FunctionId`.
+    builtins: Vec<Option<Builtin>>,
     /// The bound variables in scope, innermost last (ids are unique program-wide, and a
     /// recursive function's inner binding shadows the outer one).
     bound: Vec<(hir::BoundId, Value)>,
@@ -103,7 +107,20 @@ impl<'p> Evaluator<'p> {
         }
         let universes = BTreeMap::new();
         let (bound, operands) = (Vec::new(), None);
-        Evaluator { program, consts, tables, bound, limits, steps: 0, depth: 0, nesting: 0, universes, operands }
+        let builtins = crate::vc::theory::builtins(program);
+        Evaluator {
+            program,
+            consts,
+            tables,
+            builtins,
+            bound,
+            limits,
+            steps: 0,
+            depth: 0,
+            nesting: 0,
+            universes,
+            operands,
+        }
     }
 
     /// One step of the budget.
@@ -196,8 +213,11 @@ impl<'p> Evaluator<'p> {
             ExprKind::Int(value) => Ok(Value::Int(value.clone())),
             ExprKind::Var(var) => self.var(state, *var, old, span),
             ExprKind::Old(inner) => self.eval_in(state, inner, true),
-            ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Extract { .. } => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            ExprKind::Real(value) => Ok(Value::Real(value.clone())),
+            ExprKind::BitVector { value, width } => Ok(Value::BitVec { value: value.clone(), width: *width }),
+            ExprKind::Extract { operand, high, low } => {
+                let value = self.eval_in(state, operand, old)?;
+                operation(Op::Extract { high: high - 1, low: *low }, vec![value], span)
             }
             ExprKind::Apply { func, args, .. } => {
                 let args = args.iter().map(|arg| self.eval_in(state, arg, old)).collect::<Eval<Vec<_>>>()?;
@@ -207,8 +227,12 @@ impl<'p> Evaluator<'p> {
                 let value = self.eval_in(state, operand, old)?;
                 match op {
                     UnaryOp::Not => Ok(Value::Bool(!as_bool(value, span)?)),
-                    UnaryOp::Neg => Ok(Value::Int(-as_int(value, span)?)),
-                    UnaryOp::ToInt | UnaryOp::ToReal => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
+                    UnaryOp::Neg => match value {
+                        Value::Real(real) => Ok(Value::Real(-real)),
+                        other => Ok(Value::Int(-as_int(other, span)?)),
+                    },
+                    UnaryOp::ToInt => operation(Op::ToInt, vec![value], span),
+                    UnaryOp::ToReal => operation(Op::ToReal, vec![value], span),
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => self.binary(state, old, *op, (lhs, rhs), span),
@@ -332,8 +356,17 @@ impl<'p> Evaluator<'p> {
             BinaryOp::Subtype => cannot(span, "the partial order `<:` is uninterpreted"),
             BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
                 self.observe(&left, &right);
+                if let (Value::Real(left), Value::Real(right)) = (&left, &right) {
+                    return Ok(Value::Bool(compare(op, left, right)));
+                }
                 let (left, right) = (as_int(left, span)?, as_int(right, span)?);
                 Ok(Value::Bool(compare(op, &left, &right)))
+            }
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::RealDiv
+                if matches!((&left, &right), (Value::Real(_), Value::Real(_))) =>
+            {
+                let (Value::Real(left), Value::Real(right)) = (left, right) else { unreachable!("matched above") };
+                real_arithmetic(op, &left, &right, span).map(Value::Real)
             }
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
                 let result = arithmetic(op, as_int(left, span)?, as_int(right, span)?, span)?;
@@ -342,15 +375,30 @@ impl<'p> Evaluator<'p> {
                 }
                 Ok(Value::Int(result))
             }
-            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-            }
+            BinaryOp::RealDiv => cannot(span, unexpected(&left, "a real")),
+            BinaryOp::Power => operation(Op::RealPow, vec![left, right], span),
+            BinaryOp::Concat => operation(Op::Concat, vec![left, right], span),
         }
     }
 
     fn apply(&mut self, func: hir::FunctionId, args: Vec<Value>, span: Span) -> Eval<Value> {
         let program = self.program;
         let Some(function) = program.functions.get(func.index()) else { return cannot(span, "an unknown function") };
+        match self.builtins.get(func.index()).copied().flatten() {
+            Some(Builtin::Op(op)) => return operation(op, args, span),
+            Some(Builtin::Arith(op)) => {
+                let [left, right] = <[Value; 2]>::try_from(args).map_err(|_| EvalError::Cannot {
+                    span,
+                    message: format!("`{}` takes two arguments", function.name),
+                })?;
+                let binary = match op {
+                    crate::vc::term::ArithOp::Div => BinaryOp::Div,
+                    _ => BinaryOp::Mod,
+                };
+                return arithmetic(binary, as_int(left, span)?, as_int(right, span)?, span).map(Value::Int);
+            }
+            None => {}
+        }
         if let Some(body) = &function.body {
             self.deeper()?;
             let bindings = function.params.iter().map(|param| param.id).zip(args).collect();
@@ -398,7 +446,7 @@ pub(super) fn contains_opaque(value: &Value) -> bool {
             contains_opaque(&map.default)
                 || map.entries.iter().any(|(key, value)| contains_opaque(key) || contains_opaque(value))
         }
-        Value::Bool(_) | Value::Int(_) | Value::Elem { .. } => false,
+        Value::Bool(_) | Value::Int(_) | Value::Real(_) | Value::BitVec { .. } | Value::Elem { .. } => false,
     }
 }
 
@@ -440,7 +488,25 @@ fn without_false_keys(value: &Value) -> Value {
     Value::Map(MapValue::new(vec![(Value::Bool(true), at_true)], at_false))
 }
 
-fn compare(op: BinaryOp, left: &BigInt, right: &BigInt) -> bool {
+/// An operation of the reals or the bit-vectors ([`theory`]); an opaque operand, or a
+/// value SMT-LIB leaves unspecified, has no value.
+fn operation(op: Op, operands: Vec<Value>, span: Span) -> Eval<Value> {
+    if let Some(opaque) = operands.iter().find(|operand| contains_opaque(operand)) {
+        return cannot(span, unexpected(opaque, "a value"));
+    }
+    theory::apply(op, &operands).or_else(|message| cannot(span, message))
+}
+
+fn real_arithmetic(op: BinaryOp, left: &BigRational, right: &BigRational, span: Span) -> Eval<BigRational> {
+    Ok(match op {
+        BinaryOp::Add => left + right,
+        BinaryOp::Sub => left - right,
+        BinaryOp::Mul => left * right,
+        _ => theory::real_div(left, right).or_else(|message| cannot(span, message))?,
+    })
+}
+
+fn compare<T: Ord>(op: BinaryOp, left: &T, right: &T) -> bool {
     match op {
         BinaryOp::Lt => left < right,
         BinaryOp::Le => left <= right,
@@ -543,14 +609,14 @@ pub(super) fn with_entry(map: &MapValue, key: Value, value: Value) -> MapValue {
 pub fn default_value(ty: &hir::Type) -> Value {
     match ty {
         hir::Type::Int => Value::Int(BigInt::zero()),
+        hir::Type::Real => Value::Real(BigRational::zero()),
+        hir::Type::BitVector(width) => Value::BitVec { value: 0u8.into(), width: *width },
         hir::Type::Bool => Value::Bool(false),
         hir::Type::Named(id, _) => Value::Elem { ty: *id, index: 0 },
         hir::Type::Map(map) => {
             Value::Map(MapValue { entries: Vec::new(), default: Box::new(default_value(&row_type(map))) })
         }
-        hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
-            unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-        }
+        hir::Type::Param(_) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
     }
 }
 
@@ -571,7 +637,13 @@ pub fn row_type(map: &hir::MapType) -> hir::Type {
 /// type: it is the solver's, and using it is what cannot be evaluated).
 pub(super) fn admit(value: &Value, ty: &hir::Type) -> Option<Value> {
     match (value, ty) {
-        (Value::Opaque(_), _) | (Value::Bool(_), hir::Type::Bool) | (Value::Int(_), hir::Type::Int) => {
+        (Value::Opaque(_), _)
+        | (Value::Bool(_), hir::Type::Bool)
+        | (Value::Int(_), hir::Type::Int)
+        | (Value::Real(_), hir::Type::Real) => Some(value.clone()),
+        (Value::BitVec { value: bits, width }, hir::Type::BitVector(declared))
+            if width == declared && bits.bits() <= u64::from(*width) =>
+        {
             Some(value.clone())
         }
         (Value::Elem { ty: elem_ty, .. }, hir::Type::Named(id, _)) if elem_ty == id => Some(value.clone()),

@@ -180,7 +180,7 @@ fn universes(program: &hir::Program, entry: &Entry<'_>, input: &TestInput) -> BT
                     pending.push(value);
                 }
             }
-            Value::Bool(_) | Value::Int(_) | Value::Opaque(_) => {}
+            Value::Bool(_) | Value::Int(_) | Value::Real(_) | Value::BitVec { .. } | Value::Opaque(_) => {}
         }
     }
     universes

@@ -111,7 +111,7 @@ fn const_values(program: &hir::Program, input: &TestInput) -> Result<Vec<Value>,
     Ok(values)
 }
 
-/// The first `int` or element of `ty` no `unique` constant has yet (`None` for other
+/// The first `int`, `real`, bit-vector or element of `ty` no `unique` constant has yet
 /// types, which keep their default).
 fn fresh_unique(program: &hir::Program, values: &[Option<Value>], ty: &hir::Type) -> Option<Value> {
     let taken = |candidate: &Value| {
@@ -120,10 +120,13 @@ fn fresh_unique(program: &hir::Program, values: &[Option<Value>], ty: &hir::Type
     let candidate = |n: u32| match ty {
         hir::Type::Int => Some(Value::Int(n.into())),
         hir::Type::Named(id, _) => Some(Value::Elem { ty: *id, index: n }),
-        hir::Type::Bool | hir::Type::Map(_) => None,
-        hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
-            unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+        hir::Type::Real => Some(Value::Real(num_rational::BigRational::from_integer(n.into()))),
+        hir::Type::BitVector(width) => {
+            let value = num_bigint::BigUint::from(n);
+            (value.bits() <= u64::from(*width)).then_some(Value::BitVec { value, width: *width })
         }
+        hir::Type::Bool | hir::Type::Map(_) => None,
+        hir::Type::Param(_) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
     };
     // Fewer constants than candidates are taken, so the search ends.
     (0..=u32::try_from(program.consts.len()).unwrap_or(u32::MAX)).filter_map(candidate).find(|value| !taken(value))

@@ -12,14 +12,17 @@
 //! - integers are unbounded; `div`/`mod` are SMT-LIB's (Euclidean: `a = b*q + r`,
 //!   `0 <= r < |b|`), and dividing by zero cannot be evaluated (SMT-LIB leaves it
 //!   unspecified); `&&`, `||`, `==>` and `if then else` short-circuit;
+//! - reals are exact rationals and bit-vectors wrap at their width, each operation as
+//!   SMT-LIB defines it ([`theory`]); `x / 0.0` and `**` (uninterpreted, as Boogie
+//!   encodes it) cannot be evaluated; a function bound to a builtin computes it;
 //! - maps are canonical [`MapValue`]s (curried for arity > 1), so map equality is
-//!   structural; the default value of a type is `0`, `false`, element 0 of an
+//!   structural; the default value of a type is `0`, `0.0`, `0bvN`, `false`, element 0 of an
 //!   uninterpreted type, or the constant map of the range's default;
 //! - a function with a body is evaluated (depth-limited); a body-less one reads the
 //!   test's table, else returns its result type's default;
-//! - `forall`/`exists` over `bool` variables and over `int` variables bounded by the
-//!   body (`lo <= i && i < hi ==> P`, `lo <= i && i < hi && P`) are evaluated
-//!   exhaustively; any other quantifier, a lambda, `<:` or an [`Value::Opaque`] used by
+//! - `forall`/`exists` over `bool` variables, bit-vectors of at most 8 bits and `int`
+//!   variables bounded by the body (`lo <= i && i < hi ==> P`, `lo <= i && i < hi &&
+//!   P`) are evaluated exhaustively; any other quantifier, a lambda, `<:` or an [`Value::Opaque`] used by
 //!   an operation cannot be evaluated, and the run says so (never silently true);
 //! - a `havoc`, a body-less callee's results (its `modifies` globals, then its outs)
 //!   and the initial values of a really executed callee's outs and locals that
@@ -43,6 +46,7 @@ mod points;
 mod quant;
 #[cfg(test)]
 mod tests;
+mod theory;
 
 pub use eval::{default_value, row_type};
 

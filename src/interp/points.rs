@@ -2,7 +2,7 @@
 //! points.
 //!
 //! Input: `forall`/`exists`/`lambda` over variables x1..xn (each `int`, `bool` or of an
-//! uninterpreted type) whose body is in the *point fragment* below, and the state it
+//! uninterpreted type; a quantifier's may also be `real`s or bit-vectors) whose body is in the *point fragment* below, and the state it
 //! reads. Output: the representative values of each variable (a quantifier enumerates
 //! their product, see [`super::quant`]), or a lambda's canonical [`MapValue`]; or why the
 //! body is outside the fragment ([`Outside`]). Never an approximation.
@@ -41,6 +41,15 @@
 //! that is what the fragment excludes.) A closed part with no value (`1 div 0`) has none
 //! under any assignment, so it stops the run where it is reached.
 //!
+//! **Reals and bit-vectors** (quantifiers only). P_real: every real in the values above.
+//! The type argument holds as for ints, with gaps of a dense order: a gap between two
+//! points holds as many distinct reals as wanted, so its k representatives are k points
+//! evenly spaced inside it (p + (q − p)·i/(k+1)), and the unbounded gaps take min P − i
+//! and max P + i. A bit-vector is compared only by `==` and `!=` in the fragment (its
+//! order and arithmetic are builtins, outside it), so its type is the point of P_bvN it
+//! equals or "fresh": the points of its width, and k values of that width outside them
+//! (all values when fewer exist).
+//!
 //! So one assignment per type decides a quantifier. When no two variables are compared
 //! with each other, the type is just each variable's own class, and the representatives
 //! of an int are the points p, p+1, q-1 for consecutive points p < q, min P − 1 and
@@ -72,7 +81,8 @@ use super::eval::{Eval, EvalError, Evaluator, State};
 use crate::sema::hir::{self, BinaryOp, ExprKind, UnaryOp};
 use crate::source::Span;
 use crate::vc::{MapValue, Value};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
 use num_traits::{One, ToPrimitive};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -124,10 +134,11 @@ pub(super) fn fragment<'e>(
 impl<'e> Walker<'e, '_> {
     fn walk(&mut self, expr: &'e hir::Expr, old: bool) -> Result<Node, Outside> {
         match &expr.kind {
-            ExprKind::Bool(_) | ExprKind::Int(_) => Ok(Node::Closed),
-            ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Extract { .. } => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-            }
+            ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Real(_) | ExprKind::BitVector { .. } => Ok(Node::Closed),
+            ExprKind::Extract { operand, .. } => match self.children(old, &[&**operand])? {
+                None => Ok(Node::Closed),
+                Some(_) => Err(self.outside(expr, "is used in a bit-vector operation")),
+            },
             ExprKind::Var(hir::Var::Bound(id)) => Ok(self.variable(*id)),
             ExprKind::Var(_) => Ok(Node::Closed),
             ExprKind::Old(inner) => self.walk(inner, true),
@@ -135,7 +146,7 @@ impl<'e> Walker<'e, '_> {
                 (None, _) => Ok(Node::Closed),
                 (Some(_), UnaryOp::Not) => Ok(Node::Open(Vec::new())),
                 (Some(_), UnaryOp::Neg) => Err(self.outside(expr, "is used in arithmetic")),
-                (Some(_), UnaryOp::ToInt | UnaryOp::ToReal) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
+                (Some(_), UnaryOp::ToInt | UnaryOp::ToReal) => Err(self.outside(expr, "is converted")),
             },
             ExprKind::Binary { op, lhs, rhs } => self.binary(expr, *op, (lhs, rhs), old),
             ExprKind::Select { map, indices } => {
@@ -193,9 +204,7 @@ impl<'e> Walker<'e, '_> {
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
                 Err(self.outside(expr, "is used in arithmetic"))
             }
-            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-            }
+            BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => Err(self.outside(expr, "is used in arithmetic")),
         }
     }
 
@@ -211,6 +220,9 @@ impl<'e> Walker<'e, '_> {
             return Ok(Node::Closed);
         }
         match self.program.functions.get(func.index()) {
+            Some(function) if crate::vc::theory::builtin(function).is_some() => {
+                Err(self.outside(expr, &format!("is an argument of `{}`, a builtin", function.name)))
+            }
             Some(function) if function.body.is_none() => {
                 self.fragment.functions.insert(func);
                 Ok(Node::Open(Vec::new()))
@@ -269,6 +281,9 @@ pub(super) fn name(var: &hir::BoundVar) -> &str {
 #[derive(Default)]
 struct Points {
     ints: BTreeSet<BigInt>,
+    reals: BTreeSet<BigRational>,
+    /// The bit-vectors by width.
+    bit_vecs: BTreeMap<u32, BTreeSet<BigUint>>,
     elems: BTreeMap<hir::TypeId, BTreeSet<u32>>,
     /// The values visited, charged to the run's budget.
     visited: u64,
@@ -281,6 +296,14 @@ impl Points {
         self.visited = self.visited.saturating_add(1);
         match value {
             Value::Bool(_) => true,
+            Value::Real(real) => {
+                self.reals.insert(real.clone());
+                true
+            }
+            Value::BitVec { value, width } => {
+                self.bit_vecs.entry(*width).or_default().insert(value.clone());
+                true
+            }
             Value::Int(int) => {
                 self.ints.insert(int.clone());
                 true
@@ -310,10 +333,16 @@ impl Points {
                 let unused = (0..=u32::MAX).filter(|index| !known.contains(index)).take(fresh);
                 known.iter().copied().chain(unused).map(|index| Value::Elem { ty: *ty, index }).collect()
             }
-            hir::Type::Map(_) => unreachable!("the fragment has no map variables"),
-            hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            hir::Type::Real => real_candidates(&self.reals, k).into_iter().map(Value::Real).collect(),
+            hir::Type::BitVector(width) => {
+                let known = self.bit_vecs.get(width).cloned().unwrap_or_default();
+                bit_vec_candidates(&known, *width, k.max(fresh))
+                    .into_iter()
+                    .map(|value| Value::BitVec { value, width: *width })
+                    .collect()
             }
+            hir::Type::Map(_) => unreachable!("the fragment has no map variables"),
+            hir::Type::Param(_) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
         }
     }
 }
@@ -334,6 +363,37 @@ fn int_candidates(points: &BTreeSet<BigInt>, k: usize) -> Vec<BigInt> {
     }
     found.push(max.clone());
     found.extend(range(&(max + 1), &(max + &k + 1)));
+    found
+}
+
+/// P, k points evenly spaced inside each gap, and k members of each unbounded gap
+/// (`0..=k` when P is empty), ascending.
+fn real_candidates(points: &BTreeSet<BigRational>, k: usize) -> Vec<BigRational> {
+    let whole = |n: usize| BigRational::from_integer(BigInt::from(n));
+    let (Some(min), Some(max)) = (points.first(), points.last()) else {
+        return (0..=k).map(whole).collect();
+    };
+    let mut found: Vec<BigRational> = (1..=k).rev().map(|i| min - whole(i)).collect();
+    for (low, high) in points.iter().zip(points.iter().skip(1)) {
+        found.push(low.clone());
+        let step = (high - low) / whole(k + 1);
+        found.extend((1..=k).map(|i| low + &step * whole(i)));
+    }
+    found.push(max.clone());
+    found.extend((1..=k).map(|i| max + whole(i)));
+    found
+}
+
+/// The points of one width and `fresh` values of that width outside them (fewer when
+/// the width has fewer), ascending.
+fn bit_vec_candidates(points: &BTreeSet<BigUint>, width: u32, fresh: usize) -> Vec<BigUint> {
+    let top = BigUint::one() << width;
+    let unused = std::iter::successors(Some(BigUint::default()), |value| Some(value + 1u8))
+        .take_while(|value| *value < top)
+        .filter(|value| !points.contains(value))
+        .take(fresh.max(1));
+    let mut found: Vec<BigUint> = points.iter().cloned().chain(unused).collect();
+    found.sort();
     found
 }
 
@@ -386,6 +446,10 @@ impl Evaluator<'_> {
             .map_err(|outside| cannot(span, format!("a lambda where {}", outside.0)))?;
         if fragment.interacting {
             return Err(cannot(span, "a lambda comparing its variables with each other"));
+        }
+        // A map indexed by reals or bit-vectors would need its own tabulation by gaps.
+        if let Some(var) = vars.iter().find(|var| matches!(var.ty, hir::Type::Real | hir::Type::BitVector(_))) {
+            return Err(cannot(span, format!("a lambda over `{}`, a real or a bit-vector", name(var))));
         }
         let points = self.points((state, old), &fragment, span)?;
         let candidates: Vec<Vec<Value>> = vars.iter().map(|var| points.candidates(var, 1, 2)).collect();

@@ -29,6 +29,7 @@
 
 use super::eval::{as_bool, contains_opaque, Eval, EvalError, Evaluator, State};
 use super::points::{self, name};
+use super::theory;
 use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier};
 use crate::source::Span;
 use crate::vc::Value;
@@ -215,6 +216,10 @@ impl Evaluator<'_> {
             .enumerate()
             .map(|(index, var)| match (&var.ty, lower[index].take(), upper[index].take()) {
                 (hir::Type::Bool, _, _) => Ok(Range::Bools),
+                // A narrow bit-vector's every value: as exact as the bounds, and cheap.
+                (hir::Type::BitVector(width), _, _) if *width <= theory::ENUMERATED_WIDTH => {
+                    Ok(Range::Values(theory::all_bit_vecs(*width)))
+                }
                 (hir::Type::Int, Some(lo), Some(hi)) => Ok(Range::Ints { lo, hi }),
                 (hir::Type::Int, _, _) => Err(cannot(span, format!("a quantifier with `{}` unbounded", name(var)))),
                 _ => Err(cannot(span, format!("a quantifier over `{}`, neither int nor bool", name(var)))),
@@ -339,10 +344,9 @@ impl Evaluator<'_> {
                     let universe = self.universes.get(ty).into_iter().flatten();
                     Some(universe.map(|&index| Value::Elem { ty: *ty, index }).collect())
                 }
-                hir::Type::Map(_) => None,
-                hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
-                    unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-                }
+                hir::Type::BitVector(width) if *width <= theory::ENUMERATED_WIDTH => Some(theory::all_bit_vecs(*width)),
+                hir::Type::Map(_) | hir::Type::Real | hir::Type::BitVector(_) => None,
+                hir::Type::Param(_) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
             })
             .collect())
     }
@@ -362,7 +366,7 @@ fn collect_ints(value: &Value, ints: &mut BTreeSet<BigInt>) {
                 collect_ints(value, ints);
             }
         }
-        Value::Bool(_) | Value::Elem { .. } | Value::Opaque(_) => {}
+        Value::Bool(_) | Value::Real(_) | Value::BitVec { .. } | Value::Elem { .. } | Value::Opaque(_) => {}
     }
 }
 

@@ -1040,3 +1040,44 @@ fn a_run_stopped_by_leading_assumes_does_not_enter_the_block() {
     assert!(matches!(replay.outcome, Outcome::Infeasible(_)) && replay.coverage.goals(fixture.cfg("E")).is_empty());
     assert!(replay.path.is_empty());
 }
+
+// ---------------------------------------------------------------------------------------
+// Reals and bit-vectors
+
+fn real(numerator: i64, denominator: i64) -> Value {
+    Value::Real(num_rational::BigRational::new(numerator.into(), denominator.into()))
+}
+
+fn bits(value: u64, width: u32) -> Value {
+    Value::BitVec { value: value.into(), width }
+}
+
+#[test]
+fn reals_are_exact_and_bit_vectors_wrap() {
+    let fixture = Fixture::new(
+        r#"function {:bvbuiltin "bvadd"} add(x: bv8, y: bv8): bv8;
+        procedure Third(x: real) returns (r: real) { r := x / 3.0 - real(int(x)); }
+        procedure Wrap(x: bv8) returns (r: bv12) { r := add(x, 200bv8)[8:0] ++ x[4:0]; }"#,
+    );
+    assert_eq!(fixture.output("Third", vec![real(7, 2)], "r"), real(-11, 6));
+    assert_eq!(fixture.output("Wrap", vec![bits(100, 8)], "r"), bits(44 << 4 | 4, 12));
+}
+
+/// Quantifiers over reals take representatives in the gaps of a dense order, over
+/// bit-vectors the points of their width and fresh values; both decide exactly.
+#[test]
+fn quantifiers_over_reals_and_bit_vectors_are_decided() {
+    let fixture = Fixture::new(
+        "procedure Between(s: real, t: real) returns (r: bool) { r := (exists x: real :: s < x && x < t); }
+         procedure Others(m: [bv32]int, k: bv32) returns (r: bool) {
+           r := (forall b, c: bv32 :: b != c && b != k && c != k ==> m[b] == m[c]);
+         }",
+    );
+    assert_eq!(fixture.output("Between", vec![real(1, 3), real(1, 2)], "r"), Value::Bool(true));
+    assert_eq!(fixture.output("Between", vec![real(1, 2), real(1, 2)], "r"), Value::Bool(false));
+    let table = |entries: Vec<(u64, i64)>| {
+        map(entries.into_iter().map(|(key, value)| (bits(key, 32), int(value))).collect(), int(1))
+    };
+    assert_eq!(fixture.output("Others", vec![table(vec![(7, 0)]), bits(7, 32)], "r"), Value::Bool(true));
+    assert_eq!(fixture.output("Others", vec![table(vec![(8, 0)]), bits(7, 32)], "r"), Value::Bool(false));
+}

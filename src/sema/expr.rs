@@ -86,7 +86,7 @@ enum Numeric {
 }
 
 /// The exact value of a decimal literal as the lexer reads it: `1.5`, `2e3`, `1.5e-3`.
-pub(super) fn decimal_value(text: &str) -> Option<BigRational> {
+pub fn decimal_value(text: &str) -> Option<BigRational> {
     let (mantissa, exponent) = match text.split_once(['e', 'E']) {
         Some((mantissa, exponent)) => (mantissa, exponent.parse::<i64>().ok()?),
         None => (text, 0),

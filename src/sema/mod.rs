@@ -59,6 +59,7 @@ mod triggers;
 mod types;
 
 pub use error::SemaError;
+pub use expr::decimal_value;
 
 use crate::source::Span;
 use crate::syntax::ast;

@@ -5,12 +5,15 @@
 //! executed). Output: a model of the same path whose *quantities* are small, or `None`
 //! when the budget ran out before any check under small bounds succeeded.
 //!
-//! **Quantities** are what a reader of the test sees: every integer and Boolean input
-//! (parameters, globals and constants at entry, `havoc`s and body-less calls' results
-//! along the path), and every integer read of an input map at a point outside any
-//! quantifier (`a[mid]`, which is how a map's entries reach the model). Each has a
-//! *level*: a rung of [`BOUNDS`] (`q == 0`, `|q| <= 1`, `|q| <= 10`, …; a Boolean's only
-//! rung is `¬q`), or free past the last one.
+//! **Quantities** are what a reader of the test sees: every integer, real, bit-vector
+//! and Boolean input (parameters, globals and constants at entry, `havoc`s and body-less
+//! calls' results along the path), and every integer read of an input map at a point
+//! outside any quantifier (`a[mid]`, which is how a map's entries reach the model). Each
+//! has a *level*: a rung of [`BOUNDS`] (`q == 0`, `|q| <= 1`, `|q| <= 10`, …; a
+//! Boolean's only rung is `¬q`), or free past the last one. A real's rung bounds its
+//! magnitude (not its denominator); a bit-vector's bounds it read as a signed number, so
+//! that `-1` (all ones) is as small as `1`, each bound capped at the width's largest
+//! signed value.
 //!
 //! **Bound tightening under assumptions.** Every quantity starts at rung 0. A check
 //! assumes the path (`%exec@B` for each of its blocks) and one literal per bounded
@@ -29,7 +32,7 @@ use super::translate::Z3Terms;
 use crate::cfg::BlockId;
 use crate::vc::term::{children, Sort, Term};
 use crate::vc::{Encoding, Model, TermId};
-use z3::ast::{Bool, Int};
+use z3::ast::{Bool, Int, Real, BV};
 use z3::{Params, SatResult, Solver};
 
 /// The rungs of the ladder an integer climbs: its absolute value at most this.
@@ -56,6 +59,11 @@ const RLIMIT: u32 = 2_000_000;
 struct Quantity {
     term: TermId,
     is_bool: bool,
+}
+
+/// The sorts a quantity may have: the scalars.
+fn is_quantity(sort: &Sort) -> bool {
+    matches!(sort, Sort::Bool | Sort::Int | Sort::Real | Sort::BitVec(_))
 }
 
 /// The per-session state: the quantities, and the rung literals asserted so far.
@@ -133,7 +141,7 @@ impl Minimizer {
         found
     }
 
-    /// `|q| <= 10` for every integer quantity: the assumptions of the small-scope retry
+    /// `|q| <= 10` for every non-Boolean quantity: the assumptions of the small-scope retry
     /// of a query z3 gave up on ([`super::session`]).
     pub fn small_scope(&self, image: &Z3Terms) -> Vec<Bool> {
         let integers = (0..self.quantities.len()).filter(|&q| !self.quantities[q].is_bool);
@@ -154,9 +162,21 @@ impl Minimizer {
         if quantity.is_bool {
             return image.bool(quantity.term).not();
         }
-        let value = image.ast(quantity.term).as_int().expect("an integer quantity");
-        let bound = Int::from_u64(u64::from(BOUNDS[rung]));
-        Bool::and(&[&value.le(&bound), &value.ge(bound.unary_minus())])
+        let value = image.ast(quantity.term);
+        let bound = BOUNDS[rung];
+        if let Some(int) = value.as_int() {
+            let bound = Int::from_u64(u64::from(bound));
+            return Bool::and(&[&int.le(&bound), &int.ge(bound.unary_minus())]);
+        }
+        if let Some(real) = value.as_real() {
+            let bound = Real::from_int(&Int::from_u64(u64::from(bound)));
+            return Bool::and(&[&real.le(&bound), &real.ge(bound.unary_minus())]);
+        }
+        let bits = value.as_bv().expect("a quantity is a Boolean, an integer, a real or a bit-vector");
+        let width = bits.get_size();
+        let largest = if width >= 33 { i64::from(bound) } else { i64::from(bound).min((1i64 << (width - 1)) - 1) };
+        let (high, low) = (BV::from_i64(largest, width), BV::from_i64(-largest, width));
+        Bool::and(&[&bits.bvsle(&high), &bits.bvsge(&low)])
     }
 
     /// `%small@q@rung`, asserting its meaning the first time.
@@ -176,8 +196,8 @@ impl Minimizer {
 fn quantities(encoding: &Encoding) -> Vec<Quantity> {
     let terms = &encoding.terms;
     let scalar = |term: TermId| match terms.sort(term) {
-        Sort::Int => Some(false),
         Sort::Bool => Some(true),
+        sort if is_quantity(sort) => Some(false),
         _ => None,
     };
     let mut found: Vec<Quantity> = Vec::new();
@@ -205,7 +225,7 @@ fn quantities(encoding: &Encoding) -> Vec<Quantity> {
         let term = terms.get(id);
         open[id.index()] = matches!(term, Term::Var(_)) || children(term).iter().any(|child| open[child.index()]);
         if let Term::Select(map, _) = term {
-            if !open[id.index()] && maps.contains(map) && scalar(id) == Some(false) {
+            if !open[id.index()] && maps.contains(map) && terms.sort(id) == &Sort::Int {
                 add(id, false, &mut found);
             }
         }

@@ -6,7 +6,9 @@
 //! of body-less functions. Values are read with model completion, so an input the
 //! solver left unconstrained still gets a (default) value.
 //!
-//! Value decoding: integers from z3 numerals (`5`, `(- 5)`) into `BigInt`s; elements of
+//! Value decoding: integers from z3 numerals (`5`, `(- 5)`) into `BigInt`s; reals and
+//! bit-vectors from z3's exact numeral strings (`-7/2`, an unsigned value), an
+//! irrational real (an algebraic number) left opaque; elements of
 //! an uninterpreted sort as their position in the model's universe of that sort; maps
 //! (curried, see [`super::translate`]) from `(store … ((as const …) d) …)` chains and
 //! `(_ as-array f)` with `f`'s function table, and one-variable lambdas; function
@@ -166,6 +168,10 @@ impl Decoder<'_> {
         let decoded = match sort {
             Sort::Bool => ast.as_bool().and_then(|value| value.as_bool()).map(Value::Bool),
             Sort::Int => integer(ast).map(Value::Int),
+            Sort::Real => numeral(ast).and_then(|text| text.parse().ok()).map(Value::Real),
+            Sort::BitVec(width) => {
+                numeral(ast).and_then(|text| text.parse().ok()).map(|value| Value::BitVec { value, width: *width })
+            }
             Sort::Named(ty) => self.element(*ty, ast),
             Sort::Array(array) => {
                 let (key_sort, value_sort) = match &array.domain[..] {
@@ -382,7 +388,7 @@ fn has_opaque(value: &Value) -> bool {
         Value::Map(map) => {
             has_opaque(&map.default) || map.entries.iter().any(|(key, value)| has_opaque(key) || has_opaque(value))
         }
-        Value::Bool(_) | Value::Int(_) | Value::Elem { .. } => false,
+        Value::Bool(_) | Value::Int(_) | Value::Real(_) | Value::BitVec { .. } | Value::Elem { .. } => false,
     }
 }
 
@@ -430,6 +436,23 @@ fn decl_kind(ast: &Dynamic) -> Option<DeclKind> {
         return None;
     }
     ast.safe_decl().ok().map(|decl| decl.kind())
+}
+
+/// The exact text of a z3 numeral: a rational `-7/2` (`3` when integral), a bit-vector's
+/// unsigned value in decimal. An irrational real (an algebraic number, which nonlinear
+/// constraints can make z3 choose) is no numeral: it stays opaque.
+fn numeral(ast: &Dynamic) -> Option<String> {
+    if ast.kind() != z3::AstKind::Numeral {
+        return None;
+    }
+    let context = ast.get_ctx().get_z3_context();
+    // SAFETY: `ast` is a live numeral AST of `context` (its kind was just checked), which
+    // is what `Z3_get_numeral_string` requires; the string it returns is owned by the
+    // context and copied before any other z3 call.
+    unsafe {
+        let text = z3_sys::Z3_get_numeral_string(context, ast.get_z3_ast());
+        (!text.is_null()).then(|| std::ffi::CStr::from_ptr(text).to_string_lossy().into_owned())
+    }
 }
 
 /// A z3 integer numeral (`5` or `(- 5)`) as a `BigInt`.

@@ -17,14 +17,20 @@
 //! Functions with a body are z3 recursive functions (`define-fun-rec`, see
 //! [`crate::vc::Definition`] for why not an axiom); the others uninterpreted.
 //!
+//! Reals and bit-vectors are z3's (SMT-LIB's); `**` applies the uninterpreted
+//! `%real_pow`, as Boogie's `real_pow` (see [`crate::vc::theory`]).
+//!
 //! Bound variables are z3 constants named `<name>!<n>`, abstracted by `forall_const`,
 //! `exists_const` and `lambda_const`; no symbol has such a name.
 
 use crate::vc::term::{ArithOp, CmpOp, QuantKind, Sort, Term, TermId};
+use crate::vc::theory::{BvCmp, BvOp, BvUnary, Op};
 use crate::vc::{Encoding, SymbolId};
+use num_rational::BigRational;
+use num_traits::Signed;
 use std::collections::{BTreeMap, BTreeSet};
 use std::str::FromStr;
-use z3::ast::{self, Ast, Bool, Dynamic, Int};
+use z3::ast::{self, Ast, Bool, Dynamic, Int, Real, BV};
 use z3::{FuncDecl, Pattern, RecFuncDecl, Symbol};
 
 /// The z3 image of an arena.
@@ -32,6 +38,8 @@ pub(super) struct Z3Terms {
     asts: Vec<Dynamic>,
     decls: Vec<Decl>,
     sorts: BTreeMap<Sort, z3::Sort>,
+    /// `%real_pow`, declared when `**` is first used.
+    real_pow: Option<FuncDecl>,
 }
 
 /// A declared symbol: uninterpreted, or defined by a (possibly recursive) body.
@@ -51,8 +59,12 @@ impl Decl {
 
 impl Z3Terms {
     pub fn new(encoding: &Encoding) -> Z3Terms {
-        let mut image =
-            Z3Terms { asts: Vec::with_capacity(encoding.terms.len()), decls: Vec::new(), sorts: BTreeMap::new() };
+        let mut image = Z3Terms {
+            asts: Vec::with_capacity(encoding.terms.len()),
+            decls: Vec::new(),
+            sorts: BTreeMap::new(),
+            real_pow: None,
+        };
         let defined: BTreeSet<SymbolId> = encoding.definitions.iter().map(|definition| definition.symbol).collect();
         for (index, symbol) in encoding.terms.symbols().iter().enumerate() {
             let domain: Vec<z3::Sort> = symbol.domain.iter().map(|sort| image.sort(encoding, sort)).collect();
@@ -102,6 +114,8 @@ impl Z3Terms {
         let made = match sort {
             Sort::Bool => z3::Sort::bool(),
             Sort::Int => z3::Sort::int(),
+            Sort::Real => z3::Sort::real(),
+            Sort::BitVec(width) => z3::Sort::bitvector(*width),
             Sort::Named(id) => z3::Sort::uninterpreted(Symbol::String(encoding.type_names[id.index()].clone())),
             Sort::Array(array) => {
                 let range = self.sort(encoding, &array.range);
@@ -117,7 +131,15 @@ impl Z3Terms {
     }
 
     fn int(&self, id: TermId) -> Int {
-        self.ast(id).as_int().expect("arithmetic operands are integers")
+        self.ast(id).as_int().expect("integer operands are integers")
+    }
+
+    fn real(&self, id: TermId) -> Real {
+        self.ast(id).as_real().expect("real operands are reals")
+    }
+
+    fn bv(&self, id: TermId) -> BV {
+        self.ast(id).as_bv().expect("bit-vector operands are bit-vectors")
     }
 
     fn bools(&self, ids: &[TermId]) -> Vec<Bool> {
@@ -129,6 +151,11 @@ impl Z3Terms {
         match terms.get(id) {
             Term::Bool(value) => Bool::from_bool(*value).into(),
             Term::Int(value) => Int::from_str(&value.to_string()).expect("a decimal numeral is a z3 numeral").into(),
+            Term::Real(value) => real_numeral(value).into(),
+            Term::BitVec(value, width) => {
+                BV::from_str(*width, &value.to_string()).expect("a decimal numeral is a z3 bit-vector numeral").into()
+            }
+            Term::Op(op, operands) => self.op(*op, operands),
             Term::App(symbol, args) => {
                 let args: Vec<&dyn Ast> = args.iter().map(|&arg| self.ast(arg) as &dyn Ast).collect();
                 self.decls[symbol.index()].func().apply(&args)
@@ -145,8 +172,11 @@ impl Z3Terms {
                 let operands: Vec<&Dynamic> = operands.iter().map(|&operand| self.ast(operand)).collect();
                 Dynamic::distinct(&operands).into()
             }
+            Term::Neg(operand) if terms.sort(*operand) == &Sort::Real => self.real(*operand).unary_minus().into(),
             Term::Neg(operand) => self.int(*operand).unary_minus().into(),
+            Term::Arith(op, lhs, rhs) if terms.sort(*lhs) == &Sort::Real => self.real_arith(*op, *lhs, *rhs).into(),
             Term::Arith(op, lhs, rhs) => self.arith(*op, *lhs, *rhs).into(),
+            Term::Cmp(op, lhs, rhs) if terms.sort(*lhs) == &Sort::Real => self.real_cmp(*op, *lhs, *rhs).into(),
             Term::Cmp(op, lhs, rhs) => self.cmp(*op, *lhs, *rhs).into(),
             Term::Select(map, indices) => self.select(self.ast(*map).clone(), indices),
             Term::Store(map, indices, value) => self.store(self.ast(*map).clone(), indices, self.ast(*value)).into(),
@@ -195,6 +225,18 @@ impl Z3Terms {
             // z3's integer `div` and `mod` are SMT-LIB's: Euclidean.
             ArithOp::Div => lhs.div(rhs),
             ArithOp::Mod => lhs.modulo(rhs),
+            ArithOp::RealDiv => unreachable!("`/` has real operands (the checker converts integers)"),
+        }
+    }
+
+    fn real_arith(&self, op: ArithOp, lhs: TermId, rhs: TermId) -> Real {
+        let (lhs, rhs) = (self.real(lhs), self.real(rhs));
+        match op {
+            ArithOp::Add => Real::add(&[lhs, rhs]),
+            ArithOp::Sub => Real::sub(&[lhs, rhs]),
+            ArithOp::Mul => Real::mul(&[lhs, rhs]),
+            ArithOp::RealDiv => lhs.div(rhs),
+            ArithOp::Div | ArithOp::Mod => unreachable!("`div` and `mod` have integer operands"),
         }
     }
 
@@ -205,6 +247,61 @@ impl Z3Terms {
             CmpOp::Le => lhs.le(rhs),
             CmpOp::Gt => lhs.gt(rhs),
             CmpOp::Ge => lhs.ge(rhs),
+        }
+    }
+
+    fn real_cmp(&self, op: CmpOp, lhs: TermId, rhs: TermId) -> Bool {
+        let (lhs, rhs) = (self.real(lhs), self.real(rhs));
+        match op {
+            CmpOp::Lt => lhs.lt(rhs),
+            CmpOp::Le => lhs.le(rhs),
+            CmpOp::Gt => lhs.gt(rhs),
+            CmpOp::Ge => lhs.ge(rhs),
+        }
+    }
+
+    /// An interpreted operation of the reals or the bit-vectors.
+    fn op(&mut self, op: Op, operands: &[TermId]) -> Dynamic {
+        let first = operands[0];
+        match op {
+            Op::ToReal => Real::from_int(&self.int(first)).into(),
+            Op::ToInt => self.real(first).to_int().into(),
+            Op::RealPow => {
+                let real = z3::Sort::real();
+                let decl = self.real_pow.get_or_insert_with(|| FuncDecl::new("%real_pow", &[&real, &real], &real));
+                let operands: Vec<&dyn Ast> =
+                    operands.iter().map(|&operand| &self.asts[operand.index()] as &dyn Ast).collect();
+                decl.apply(&operands)
+            }
+            Op::Bv(op) => self.bv_op(op, &self.bv(first), &self.bv(operands[1])).into(),
+            Op::BvUnary(BvUnary::Not) => self.bv(first).bvnot().into(),
+            Op::BvUnary(BvUnary::Neg) => self.bv(first).bvneg().into(),
+            Op::BvCmp(cmp) => bv_cmp(cmp, &self.bv(first), &self.bv(operands[1])).into(),
+            Op::Extract { high, low } => self.bv(first).extract(high, low).into(),
+            Op::Concat => self.bv(first).concat(self.bv(operands[1])).into(),
+            Op::SignExtend(more) => self.bv(first).sign_ext(more).into(),
+            Op::ZeroExtend(more) => self.bv(first).zero_ext(more).into(),
+            Op::Bv2Nat => self.bv(first).to_int(false).into(),
+            Op::Int2Bv(width) => BV::from_int(&self.int(first), width).into(),
+        }
+    }
+
+    fn bv_op(&self, op: BvOp, lhs: &BV, rhs: &BV) -> BV {
+        match op {
+            BvOp::Add => lhs.bvadd(rhs),
+            BvOp::Sub => lhs.bvsub(rhs),
+            BvOp::Mul => lhs.bvmul(rhs),
+            BvOp::Udiv => lhs.bvudiv(rhs),
+            BvOp::Urem => lhs.bvurem(rhs),
+            BvOp::Sdiv => lhs.bvsdiv(rhs),
+            BvOp::Srem => lhs.bvsrem(rhs),
+            BvOp::Smod => lhs.bvsmod(rhs),
+            BvOp::Shl => lhs.bvshl(rhs),
+            BvOp::Lshr => lhs.bvlshr(rhs),
+            BvOp::Ashr => lhs.bvashr(rhs),
+            BvOp::And => lhs.bvand(rhs),
+            BvOp::Or => lhs.bvor(rhs),
+            BvOp::Xor => lhs.bvxor(rhs),
         }
     }
 
@@ -226,5 +323,31 @@ impl Z3Terms {
         let row = array.select(first);
         let updated_row = self.store(row, rest, value);
         array.store(first, &updated_row)
+    }
+}
+
+fn bv_cmp(cmp: BvCmp, lhs: &BV, rhs: &BV) -> Bool {
+    match cmp {
+        BvCmp::Ult => lhs.bvult(rhs),
+        BvCmp::Ule => lhs.bvule(rhs),
+        BvCmp::Ugt => lhs.bvugt(rhs),
+        BvCmp::Uge => lhs.bvuge(rhs),
+        BvCmp::Slt => lhs.bvslt(rhs),
+        BvCmp::Sle => lhs.bvsle(rhs),
+        BvCmp::Sgt => lhs.bvsgt(rhs),
+        BvCmp::Sge => lhs.bvsge(rhs),
+    }
+}
+
+/// An exact real numeral: z3 reads `n/d` with a non-negative numerator; a negative one
+/// is the negation of its magnitude.
+fn real_numeral(value: &BigRational) -> Real {
+    let magnitude = value.abs();
+    let numeral = Real::from_rational_str(&magnitude.numer().to_string(), &magnitude.denom().to_string())
+        .expect("decimal numerals are z3 real numerals");
+    if value.is_negative() {
+        numeral.unary_minus()
+    } else {
+        numeral
     }
 }

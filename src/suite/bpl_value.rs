@@ -6,6 +6,8 @@
 //! | value | Boogie |
 //! |---|---|
 //! | `int`, `bool` | a literal: `-5`, `true` |
+//! | `real` | a decimal literal, `-3.5`, or a quotient of two, `(1.0 / 3.0)` |
+//! | bit-vector | a literal: `255bv8` |
 //! | element `n` of `T` | the constant `T#n`, which the suite declares |
 //! | map | a lambda over its indices: `(lambda i: int :: if i == 3 then 7 else 0)` |
 //!
@@ -88,6 +90,8 @@ impl Ty {
         match value {
             Value::Bool(_) => Some(Ty::Bool),
             Value::Number(_) | Value::String(_) => Some(Ty::Int),
+            Value::Object(_) if real(value).is_some() => Some(Ty::Real),
+            Value::Object(_) if bit_vec(value).is_some() => bit_vec(value).map(|(_, width)| Ty::BitVector(width)),
             Value::Object(_) => match (element(value), map(value)) {
                 (Some((ty, _)), _) => Some(Ty::Named(ty.to_string(), Vec::new())),
                 (_, Some((entries, default))) => {
@@ -142,6 +146,22 @@ pub fn element(value: &Value) -> Option<(&str, u64)> {
     }
 }
 
+/// The rational of a real's JSON `{"real": "n/d"}`.
+fn real(value: &Value) -> Option<num_rational::BigRational> {
+    let object = value.as_object()?;
+    (object.len() == 1).then_some(())?;
+    object.get("real")?.as_str()?.parse().ok()
+}
+
+/// The value and width of a bit-vector's JSON `{"bv": "digits", "width": w}`.
+fn bit_vec(value: &Value) -> Option<(BigUint, u32)> {
+    let object = value.as_object()?;
+    (object.len() == 2).then_some(())?;
+    let digits: BigUint = object.get("bv")?.as_str()?.parse().ok()?;
+    let width = u32::try_from(object.get("width")?.as_u64()?).ok()?;
+    (digits.bits() <= u64::from(width)).then_some((digits, width))
+}
+
 /// The entries and default of a map's JSON `{"entries": [[k, v], …], "default": d}`.
 fn map(value: &Value) -> Option<(Vec<(&Value, &Value)>, &Value)> {
     let object = value.as_object()?;
@@ -170,8 +190,15 @@ pub fn collect_elements(value: &Value, found: &mut BTreeSet<(String, u64)>) {
 
 /// The Boogie literal that reads back as exactly `value`, if there is one: booleans and
 /// integers (beyond 64 bits the suite keeps an integer as a string of digits, and
-/// reading a literal that large gives that string back).
+/// reading a literal that large gives that string back), reals (a decimal literal or a
+/// quotient of two) and bit-vectors.
 pub fn literal(value: &Value) -> Option<String> {
+    if let Some(rational) = real(value) {
+        return Some(crate::cfg::print::decimal_text(&rational));
+    }
+    if let Some((digits, width)) = bit_vec(value) {
+        return Some(format!("{digits}bv{width}"));
+    }
     match value {
         Value::Bool(value) => Some(value.to_string()),
         Value::Number(number) => number.as_i64().map(|value| value.to_string()),
@@ -323,8 +350,15 @@ impl Elements {
             ast::ExprKind::Int(magnitude) => Ok(integer(magnitude, false)),
             ast::ExprKind::Unary { op: ast::UnaryOp::Neg, operand } => match &operand.kind {
                 ast::ExprKind::Int(magnitude) => Ok(integer(magnitude, true)),
+                ast::ExprKind::Real(_) | ast::ExprKind::Binary { op: ast::BinaryOp::RealDiv, .. } => {
+                    Ok(real_json(-real_expr(operand)?))
+                }
                 _ => Err(not_a_value(expr.span)),
             },
+            ast::ExprKind::Real(_) | ast::ExprKind::Binary { op: ast::BinaryOp::RealDiv, .. } => {
+                Ok(real_json(real_expr(expr)?))
+            }
+            ast::ExprKind::BitVector { value, width } => Ok(json!({"bv": value.to_string(), "width": width})),
             ast::ExprKind::Var(name) => match self.by_name.get(&name.name) {
                 Some((ty, index)) => Ok(json!({"type": ty, "elem": index})),
                 None => Err(error(
@@ -360,6 +394,33 @@ impl Elements {
     }
 }
 
+fn real_json(value: num_rational::BigRational) -> Value {
+    json!({"real": value.to_string()})
+}
+
+/// The rational a real literal, or a quotient of two as [`literal`] writes it (the
+/// numerator possibly negated), states.
+fn real_expr(expr: &ast::Expr) -> Read<num_rational::BigRational> {
+    let decimal = |expr: &ast::Expr| match &expr.kind {
+        ast::ExprKind::Real(text) => crate::sema::decimal_value(text).ok_or_else(|| not_a_value(expr.span)),
+        _ => Err(not_a_value(expr.span)),
+    };
+    match &expr.kind {
+        ast::ExprKind::Binary { op: ast::BinaryOp::RealDiv, lhs, rhs } => {
+            let numerator = match &lhs.kind {
+                ast::ExprKind::Unary { op: ast::UnaryOp::Neg, operand } => -decimal(operand)?,
+                _ => decimal(lhs)?,
+            };
+            let denominator = decimal(rhs)?;
+            if denominator == num_rational::BigRational::from_integer(0.into()) {
+                return Err(error(rhs.span, "a real's denominator is not zero"));
+            }
+            Ok(numerator / denominator)
+        }
+        _ => decimal(expr),
+    }
+}
+
 fn integer(magnitude: &BigUint, negative: bool) -> Value {
     let value = BigInt::from(magnitude.clone());
     let value = if negative { -value } else { value };
@@ -369,8 +430,8 @@ fn integer(magnitude: &BigUint, negative: bool) -> Value {
 fn not_a_value(span: Span) -> LoadError {
     error(
         span,
-        "expected a value: a boolean or integer literal, an element the suite declares, or a map's \
-         `(lambda i: K :: if i == k then v else default)`",
+        "expected a value: a boolean, integer, real or bit-vector literal, an element the suite declares, \
+         or a map's `(lambda i: K :: if i == k then v else default)`",
     )
 }
 
@@ -412,6 +473,16 @@ mod tests {
             (json!(-5), None, "-5"),
             (json!("123456789012345678901234567890"), None, "123456789012345678901234567890"),
             (json!({"type": "T", "elem": 12}), None, "T#12"),
+            (json!({"real": "7/2"}), None, "3.5"),
+            (json!({"real": "-1/4"}), None, "-0.25"),
+            (json!({"real": "3"}), None, "3.0"),
+            (json!({"real": "-2/3"}), None, "(-2.0 / 3.0)"),
+            (json!({"bv": "255", "width": 8}), None, "255bv8"),
+            (
+                json!({"entries": [[{"bv": "1", "width": 4}, {"real": "1/3"}]], "default": {"real": "0"}}),
+                None,
+                "(lambda j: bv4 :: if j == 1bv4 then (1.0 / 3.0) else 0.0)",
+            ),
             (json!({"entries": [], "default": 0}), None, "(lambda j: int :: 0)"),
             (json!({"entries": [], "default": 0}), Some(int_map(Ty::Bool, Ty::Int)), "(lambda j: bool :: 0)"),
             (

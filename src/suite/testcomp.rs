@@ -187,15 +187,19 @@ fn slots<'a>(
     Ok(slots)
 }
 
-/// Whether `ty` is a Test-Comp input: `int` or `bool`; otherwise what it is.
+/// The widest bit-vector a Test-Comp input holds: C's `unsigned long long`.
+const MAX_INPUT_BITS: u32 = 64;
+
+/// Whether `ty` is a Test-Comp input: `int`, `bool`, `real` (a C `double` literal) or a
+/// bit-vector of at most 64 bits (an unsigned C integer); otherwise what it is.
 fn scalar(program: &hir::Program, ty: &hir::Type) -> Result<(), String> {
     match ty {
-        hir::Type::Int | hir::Type::Bool => Ok(()),
+        hir::Type::Int | hir::Type::Bool | hir::Type::Real => Ok(()),
+        hir::Type::BitVector(width) if *width <= MAX_INPUT_BITS => Ok(()),
+        hir::Type::BitVector(width) => Err(format!("a bv{width}, wider than C's widest integer")),
         hir::Type::Map(_) => Err("a map".to_string()),
         hir::Type::Named(id, _) => Err(format!("of the uninterpreted type `{}`", program.types[id.index()].name)),
-        hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
-            unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-        }
+        hir::Type::Param(_) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
     }
 }
 
@@ -223,7 +227,9 @@ fn choice(entry: &json::TraceEntry) -> Result<Input, String> {
 
 /// A suite value as a C literal: an integer in decimal (as long as it is: Boogie's are
 /// unbounded), a Boolean as `1` or `0` (what `__VERIFIER_nondet_bool` returns, and what
-/// Test-Comp's harnesses parse with `strtoll`); otherwise what it is.
+/// Test-Comp's harnesses parse with `strtoll`), a bit-vector as its unsigned value in
+/// decimal (`strtoull`), a real as a decimal literal when it has one (`strtod`; one
+/// such as 1/3 has none, and the test is left out); otherwise what it is.
 fn literal(value: &Value) -> Result<String, String> {
     let is_integer = |text: &str| {
         let digits = text.strip_prefix('-').unwrap_or(text);
@@ -234,6 +240,19 @@ fn literal(value: &Value) -> Result<String, String> {
         Value::Number(number) if number.is_i64() || number.is_u64() => Ok(number.to_string()),
         Value::String(digits) if is_integer(digits) => Ok(digits.clone()),
         Value::Object(object) if object.contains_key("entries") => Err("a map".to_string()),
+        Value::Object(object) if object.contains_key("bv") => match object.get("bv") {
+            Some(Value::String(digits)) if is_integer(digits) => Ok(digits.clone()),
+            _ => Err(format!("`{value}`, not a value")),
+        },
+        Value::Object(object) if object.contains_key("real") => {
+            let rational = object.get("real").and_then(Value::as_str).and_then(|text| text.parse().ok());
+            let rational: num_rational::BigRational = rational.ok_or_else(|| format!("`{value}`, not a value"))?;
+            let text = crate::cfg::print::decimal_text(&rational);
+            if text.starts_with('(') {
+                return Err(format!("the real {rational}, which has no decimal literal"));
+            }
+            Ok(text)
+        }
         Value::Object(object) if object.contains_key("opaque") => Err("a value the solver could not show".to_string()),
         Value::Object(object) => match object.get("type") {
             Some(Value::String(ty)) => Err(format!("an element of the uninterpreted type `{ty}`")),
@@ -555,6 +574,15 @@ mod tests {
             let export = exported(json!([procedure("P", json!([test("P/t1", params.clone(), trace, "pass")]))]));
             assert_eq!(export.skipped.iter().map(|skipped| skipped.reason.as_str()).collect::<Vec<_>>(), [reason]);
         }
+    }
+
+    #[test]
+    fn bit_vectors_are_unsigned_and_reals_decimal_when_they_can_be() {
+        assert_eq!(literal(&json!({"bv": "255", "width": 8})), Ok("255".to_string()));
+        assert_eq!(literal(&json!({"real": "-7/2"})), Ok("-3.5".to_string()));
+        assert!(literal(&json!({"real": "1/3"})).unwrap_err().contains("no decimal literal"));
+        assert!(scalar(&crate::vc::testing::program(""), &hir::Type::BitVector(65)).is_err());
+        assert!(scalar(&crate::vc::testing::program(""), &hir::Type::BitVector(64)).is_ok());
     }
 
     #[test]

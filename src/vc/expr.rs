@@ -20,12 +20,17 @@
 //!   as Boogie's axiom would have to be to be consistent;
 //! - each axiom is asserted as written, if the implementation's runs can depend on it
 //!   ([`crate::sema::relevance`]);
+//! - reals and bit-vectors are SMT-LIB's; a function bound to a builtin by
+//!   `{:bvbuiltin "…"}` or `{:builtin "…"}` is its operation ([`theory`]), not a symbol;
+//!   `e[high:low]` is `(_ extract high-1 low)`, `++` `concat`, `**` Boogie's
+//!   uninterpreted `real_pow`;
 //! - `a <: b` applies the uninterpreted predicate `<:@<sort>` (Boogie's partial order,
 //!   without order axioms: the core language has no `extends`).
 
 use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier, UnaryOp};
 use crate::sema::relevance::Relevant;
 use crate::vc::term::{ArithOp, CmpOp, QuantKind, Sort, SymbolId, TermId, Terms, VarId};
+use crate::vc::theory::{self, Builtin, Op};
 use std::collections::BTreeMap;
 
 /// Reads program variables for the [`Translator`].
@@ -73,6 +78,8 @@ pub(crate) struct Translator<'p> {
     pub prelude: Prelude,
     /// Bound variables by their program-wide unique id.
     bound: BTreeMap<hir::BoundId, VarId>,
+    /// The builtin each function is bound to, by `FunctionId`.
+    builtins: Vec<Option<Builtin>>,
 }
 
 impl<'p> Translator<'p> {
@@ -81,8 +88,13 @@ impl<'p> Translator<'p> {
     /// (Boogie's pruning; see [`crate::sema::relevance`]). Every constant and function
     /// is declared all the same, so ids index the prelude as they index the program.
     pub fn new(program: &'p hir::Program, relevant: &Relevant) -> Translator<'p> {
-        let mut translator =
-            Translator { program, terms: Terms::new(), prelude: Prelude::default(), bound: BTreeMap::new() };
+        let mut translator = Translator {
+            program,
+            terms: Terms::new(),
+            prelude: Prelude::default(),
+            bound: BTreeMap::new(),
+            builtins: theory::builtins(program),
+        };
         translator.declare_constants(relevant);
         translator.declare_functions();
         translator.define_functions(relevant);
@@ -99,7 +111,7 @@ impl<'p> Translator<'p> {
         let mut unique: BTreeMap<Sort, Vec<TermId>> = BTreeMap::new();
         for (index, constant) in self.program.consts.iter().enumerate() {
             let sort = Sort::of_type(&constant.ty);
-            let term = self.terms.constant(constant.name.clone(), sort.clone());
+            let term = self.terms.constant(self.terms.unused_name(&constant.name), sort.clone());
             self.prelude.consts.push(term);
             if constant.unique && relevant.has_const(hir::ConstId::from_index(index)) {
                 unique.entry(sort).or_default().push(term);
@@ -115,7 +127,8 @@ impl<'p> Translator<'p> {
     fn declare_functions(&mut self) {
         for function in &self.program.functions {
             let domain = function.params.iter().map(|param| Sort::of_type(&param.ty)).collect();
-            let symbol = self.terms.declare(function.name.clone(), domain, Sort::of_type(&function.result));
+            let name = self.terms.unused_name(&function.name);
+            let symbol = self.terms.declare(name, domain, Sort::of_type(&function.result));
             self.prelude.functions.push(symbol);
         }
     }
@@ -153,12 +166,19 @@ impl<'p> Translator<'p> {
             ExprKind::Bool(value) => self.terms.bool(*value),
             ExprKind::Int(value) => self.terms.int(value.clone()),
             ExprKind::Var(var) => self.var(env, *var, old),
-            ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Extract { .. } => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
+            ExprKind::Real(value) => self.terms.real(value.clone()),
+            ExprKind::BitVector { value, width } => self.terms.bit_vec(value.clone(), *width),
+            ExprKind::Extract { operand, high, low } => {
+                let operand = self.expr_in(env, operand, old);
+                self.terms.op(Op::Extract { high: high - 1, low: *low }, vec![operand])
             }
             ExprKind::Apply { func, args, .. } => {
                 let args = self.exprs(env, args, old);
-                self.terms.app(self.prelude.functions[func.index()], args)
+                match self.builtins[func.index()] {
+                    Some(Builtin::Arith(op)) => self.terms.arith(op, args[0], args[1]),
+                    Some(Builtin::Op(op)) => self.terms.op(op, args),
+                    None => self.terms.app(self.prelude.functions[func.index()], args),
+                }
             }
             // old(e) reads the globals of the pre-state; locals are unaffected (Boogie).
             ExprKind::Old(inner) => self.expr_in(env, inner, true),
@@ -167,7 +187,8 @@ impl<'p> Translator<'p> {
                 match op {
                     UnaryOp::Not => self.terms.not(operand),
                     UnaryOp::Neg => self.terms.neg(operand),
-                    UnaryOp::ToInt | UnaryOp::ToReal => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
+                    UnaryOp::ToInt => self.terms.op(Op::ToInt, vec![operand]),
+                    UnaryOp::ToReal => self.terms.op(Op::ToReal, vec![operand]),
                 }
             }
             ExprKind::Binary { op, lhs, rhs } => {
@@ -244,9 +265,10 @@ impl<'p> Translator<'p> {
             BinaryOp::Mul => terms.arith(ArithOp::Mul, lhs, rhs),
             BinaryOp::Div => terms.arith(ArithOp::Div, lhs, rhs),
             BinaryOp::Mod => terms.arith(ArithOp::Mod, lhs, rhs),
-            BinaryOp::Subtype | BinaryOp::RealDiv | BinaryOp::Power | BinaryOp::Concat => {
-                unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
-            }
+            BinaryOp::Subtype => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
+            BinaryOp::RealDiv => terms.arith(ArithOp::RealDiv, lhs, rhs),
+            BinaryOp::Power => terms.op(Op::RealPow, vec![lhs, rhs]),
+            BinaryOp::Concat => terms.op(Op::Concat, vec![lhs, rhs]),
         }
     }
 }

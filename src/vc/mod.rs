@@ -17,6 +17,7 @@ mod expr;
 pub mod model;
 pub mod passify;
 pub mod term;
+pub mod theory;
 
 pub use encode::{encode, BlockVc, EdgeVc, Encoding, Failure, FailureId};
 pub use expr::{Definition, Prelude};

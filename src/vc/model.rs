@@ -19,13 +19,21 @@ use crate::cfg::BlockId;
 use crate::sema::hir::{FunctionId, TypeId};
 use crate::vc::encode::Encoding;
 use crate::vc::passify::InputKind;
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
 
 /// The value of an input, a map entry or a function result.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Value {
     Bool(bool),
     Int(BigInt),
+    /// An exact real.
+    Real(BigRational),
+    /// A bit-vector: its unsigned value, always below `2^width`.
+    BitVec {
+        value: BigUint,
+        width: u32,
+    },
     /// Element `index` of an uninterpreted type; elements are numbered per model, and
     /// different indices are different elements.
     Elem {
@@ -51,9 +59,11 @@ impl Value {
     }
 
     /// Whether every integer in the value is within `±bound`; an opaque value is not.
+    /// Reals and bit-vectors are never made smaller (see [`crate::smt::minimize`]), so
+    /// they count as small.
     pub fn is_small(&self, bound: u32) -> bool {
         match self {
-            Value::Bool(_) | Value::Elem { .. } => true,
+            Value::Bool(_) | Value::Elem { .. } | Value::Real(_) | Value::BitVec { .. } => true,
             Value::Int(value) => value.magnitude() <= &bound.into(),
             Value::Map(map) => {
                 map.default.is_small(bound)

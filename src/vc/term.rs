@@ -12,14 +12,17 @@
 //!   [`mod@crate::vc::encode`]), so a back end may declare each symbol by its name;
 //! - bound variables ([`VarId`]) are named `<name>!<n>`, which no symbol name can be.
 //!
-//! Semantics are SMT-LIB's (theories Core, Ints, ArraysEx): `div`/`mod` are Euclidean
-//! (`-7 div 2 == -4`, `-7 mod 2 == 1`), `x div 0` and `x mod 0` are unspecified but
-//! functional. Maps of any arity are total functions; a back end may curry them.
+//! Semantics are SMT-LIB's (theories Core, Ints, Reals_Ints, FixedSizeBitVectors,
+//! ArraysEx): `div`/`mod` are Euclidean (`-7 div 2 == -4`, `-7 mod 2 == 1`), `x div 0`,
+//! `x mod 0` and `x / 0.0` are unspecified but functional; bit-vector operations are
+//! [`theory::Op`]s. Maps of any arity are total functions; a back end may curry them.
 //!
 //! Iteration order never depends on hashing: the dedup table is only ever probed.
 
 use crate::sema::hir;
-use num_bigint::BigInt;
+use crate::vc::theory;
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::sync::Arc;
@@ -58,6 +61,9 @@ arena_index!(VarId, "bound variables");
 pub enum Sort {
     Bool,
     Int,
+    Real,
+    /// N-bit vectors.
+    BitVec(u32),
     /// A user-declared uninterpreted type.
     Named(hir::TypeId),
     Array(Arc<ArraySort>),
@@ -76,8 +82,10 @@ impl Sort {
         match ty {
             hir::Type::Int => Sort::Int,
             hir::Type::Bool => Sort::Bool,
+            hir::Type::Real => Sort::Real,
+            hir::Type::BitVector(width) => Sort::BitVec(*width),
             hir::Type::Named(id, _) => Sort::Named(*id),
-            hir::Type::Real | hir::Type::BitVector(_) | hir::Type::Param(_) => {
+            hir::Type::Param(_) => {
                 unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE)
             }
             hir::Type::Map(map) => {
@@ -103,6 +111,8 @@ impl fmt::Display for Sort {
         match self {
             Sort::Bool => f.write_str("Bool"),
             Sort::Int => f.write_str("Int"),
+            Sort::Real => f.write_str("Real"),
+            Sort::BitVec(width) => write!(f, "(_ BitVec {width})"),
             Sort::Named(id) => write!(f, "T{}", id.0),
             Sort::Array(array) => {
                 f.write_str("(Array")?;
@@ -138,6 +148,8 @@ pub enum ArithOp {
     Div,
     /// Euclidean remainder (SMT-LIB `mod`), never negative.
     Mod,
+    /// Real division (SMT-LIB `/`).
+    RealDiv,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -158,6 +170,11 @@ pub enum QuantKind {
 pub enum Term {
     Bool(bool),
     Int(BigInt),
+    Real(BigRational),
+    /// A bit-vector literal: its unsigned value (below `2^width`) and its width.
+    BitVec(BigUint, u32),
+    /// An interpreted operation of the reals or the bit-vectors.
+    Op(theory::Op, Vec<TermId>),
     /// A symbol applied to arguments (none for a constant).
     App(SymbolId, Vec<TermId>),
     /// A bound variable, meaningful under its binder only.
@@ -260,6 +277,19 @@ impl Terms {
         id
     }
 
+    /// `name`, or when a symbol has it already, `name%2`, `name%3`, … (no Boogie
+    /// identifier holds `%`): a program may declare one function or constant twice
+    /// when one is `{:extern}`, as Boogie allows.
+    pub fn unused_name(&self, name: &str) -> String {
+        if !self.symbol_names.contains_key(name) {
+            return name.to_string();
+        }
+        (2..)
+            .map(|n| format!("{name}%{n}"))
+            .find(|candidate| !self.symbol_names.contains_key(candidate))
+            .expect("unbounded")
+    }
+
     /// Declares a constant and returns it as a term.
     pub fn constant(&mut self, name: String, sort: Sort) -> TermId {
         let symbol = self.declare(name, Vec::new(), sort);
@@ -284,6 +314,22 @@ impl Terms {
 
     pub fn int(&mut self, value: BigInt) -> TermId {
         self.intern(Term::Int(value), Sort::Int)
+    }
+
+    pub fn real(&mut self, value: BigRational) -> TermId {
+        self.intern(Term::Real(value), Sort::Real)
+    }
+
+    pub fn bit_vec(&mut self, value: BigUint, width: u32) -> TermId {
+        debug_assert!(value.bits() <= u64::from(width), "{value} fits in {width} bits");
+        self.intern(Term::BitVec(value, width), Sort::BitVec(width))
+    }
+
+    /// An interpreted operation; its operands' sorts are the checker's to make fit.
+    pub fn op(&mut self, op: theory::Op, operands: Vec<TermId>) -> TermId {
+        let sorts: Vec<&Sort> = operands.iter().map(|&operand| self.sort(operand)).collect();
+        let sort = op.sort(&sorts).unwrap_or_else(|why| panic!("an ill-sorted operation: {why}"));
+        self.intern(Term::Op(op, operands), sort)
     }
 
     pub fn app(&mut self, symbol: SymbolId, args: Vec<TermId>) -> TermId {
@@ -380,17 +426,32 @@ impl Terms {
                 let negated = -value.clone();
                 self.int(negated)
             }
-            _ => self.intern(Term::Neg(operand), Sort::Int),
+            Term::Real(value) => {
+                let negated = -value.clone();
+                self.real(negated)
+            }
+            _ => {
+                let sort = self.sort(operand).clone();
+                self.intern(Term::Neg(operand), sort)
+            }
         }
     }
 
+    /// Arithmetic on two `Int`s or two `Real`s (`div`, `mod`: `Int`s; `/`: `Real`s).
     pub fn arith(&mut self, op: ArithOp, lhs: TermId, rhs: TermId) -> TermId {
-        debug_assert!(self.sort(lhs) == &Sort::Int && self.sort(rhs) == &Sort::Int);
-        self.intern(Term::Arith(op, lhs, rhs), Sort::Int)
+        let sort = self.sort(lhs).clone();
+        debug_assert!(matches!(sort, Sort::Int | Sort::Real) && self.sort(rhs) == &sort);
+        debug_assert!(match op {
+            ArithOp::Div | ArithOp::Mod => sort == Sort::Int,
+            ArithOp::RealDiv => sort == Sort::Real,
+            ArithOp::Add | ArithOp::Sub | ArithOp::Mul => true,
+        });
+        self.intern(Term::Arith(op, lhs, rhs), sort)
     }
 
+    /// A comparison of two `Int`s or two `Real`s.
     pub fn cmp(&mut self, op: CmpOp, lhs: TermId, rhs: TermId) -> TermId {
-        debug_assert!(self.sort(lhs) == &Sort::Int && self.sort(rhs) == &Sort::Int);
+        debug_assert!(matches!(self.sort(lhs), Sort::Int | Sort::Real) && self.sort(rhs) == self.sort(lhs));
         self.intern(Term::Cmp(op, lhs, rhs), Sort::Bool)
     }
 
@@ -452,6 +513,9 @@ impl Terms {
             Term::Bool(value) => push(out, format_args!("{value}")),
             Term::Int(value) if value.sign() == num_bigint::Sign::Minus => push(out, format_args!("(- {})", -value)),
             Term::Int(value) => push(out, format_args!("{value}")),
+            Term::Real(value) => render_real(value, out),
+            Term::BitVec(value, width) => push(out, format_args!("(_ bv{value} {width})")),
+            Term::Op(op, args) => self.render_call(&op.smt_name(), args, out),
             Term::App(symbol, args) => self.render_call(&self.symbol(*symbol).name, args, out),
             Term::Var(var) => out.push_str(&self.var(*var).name),
             Term::Not(a) => self.render_call("not", &[*a], out),
@@ -532,8 +596,10 @@ impl Terms {
 /// The direct subterms of a term (patterns included).
 pub fn children(term: &Term) -> Vec<TermId> {
     match term {
-        Term::Bool(_) | Term::Int(_) | Term::Var(_) => Vec::new(),
-        Term::App(_, args) | Term::And(args) | Term::Or(args) | Term::Distinct(args) => args.clone(),
+        Term::Bool(_) | Term::Int(_) | Term::Real(_) | Term::BitVec(..) | Term::Var(_) => Vec::new(),
+        Term::Op(_, args) | Term::App(_, args) | Term::And(args) | Term::Or(args) | Term::Distinct(args) => {
+            args.clone()
+        }
         Term::Not(a) | Term::Neg(a) | Term::Lambda(_, a) => vec![*a],
         Term::Implies(a, b) | Term::Iff(a, b) | Term::Eq(a, b) | Term::Arith(_, a, b) | Term::Cmp(_, a, b) => {
             vec![*a, *b]
@@ -542,6 +608,21 @@ pub fn children(term: &Term) -> Vec<TermId> {
         Term::Select(map, indices) => [&[*map], &indices[..]].concat(),
         Term::Store(map, indices, value) => [&[*map], &indices[..], &[*value]].concat(),
         Term::Quant { patterns, body, .. } => patterns.iter().flatten().copied().chain([*body]).collect(),
+    }
+}
+
+/// A real literal as SMT-LIB writes one: `2.5` is `(/ 5.0 2.0)`, `-3` is `(- 3.0)`.
+fn render_real(value: &BigRational, out: &mut String) {
+    let magnitude = if value.numer().sign() == num_bigint::Sign::Minus { -value.clone() } else { value.clone() };
+    let text = if magnitude.is_integer() {
+        format!("{}.0", magnitude.numer())
+    } else {
+        format!("(/ {}.0 {}.0)", magnitude.numer(), magnitude.denom())
+    };
+    if magnitude == *value {
+        out.push_str(&text);
+    } else {
+        push(out, format_args!("(- {text})"));
     }
 }
 
@@ -556,6 +637,7 @@ fn arith_name(op: ArithOp) -> &'static str {
         ArithOp::Mul => "*",
         ArithOp::Div => "div",
         ArithOp::Mod => "mod",
+        ArithOp::RealDiv => "/",
     }
 }
 
@@ -571,6 +653,16 @@ fn cmp_name(op: CmpOp) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_declared_twice_gets_a_suffix() {
+        let mut terms = Terms::new();
+        terms.constant("f".into(), Sort::Int);
+        assert_eq!(terms.unused_name("g"), "g");
+        assert_eq!(terms.unused_name("f"), "f%2");
+        terms.constant("f%2".into(), Sort::Int);
+        assert_eq!(terms.unused_name("f"), "f%3");
+    }
 
     #[test]
     fn hash_consing_shares_equal_terms() {

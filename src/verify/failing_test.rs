@@ -247,6 +247,8 @@ impl<'a> TestContext<'a> {
         match value {
             Value::Bool(value) => value.to_string(),
             Value::Int(value) => value.to_string(),
+            Value::Real(value) => crate::cfg::print::decimal_text(value),
+            Value::BitVec { value, width } => format!("{value}bv{width}"),
             Value::Elem { ty, index } => {
                 format!("{}#{}", self.program.types[ty.index()].name, elements.number(*ty, *index))
             }

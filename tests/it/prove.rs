@@ -150,7 +150,10 @@ fn input_integers(suite: &Value) -> Vec<i64> {
         match value {
             Value::Number(number) => found.extend(number.as_i64()),
             Value::Array(items) => items.iter().for_each(|item| walk(item, found)),
-            Value::Object(fields) => fields.iter().filter(|(key, _)| *key != "name").for_each(|(_, v)| walk(v, found)),
+            // A bit-vector's width is no input.
+            Value::Object(fields) => {
+                fields.iter().filter(|(key, _)| *key != "name" && *key != "width").for_each(|(_, v)| walk(v, found))
+            }
             _ => {}
         }
     }

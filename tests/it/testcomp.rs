@@ -102,6 +102,13 @@ fn every_corpus_export_has_a_test_case_per_test_starting_with_its_parameters() {
                         let value = match &param["value"] {
                             serde_json::Value::Bool(value) => u8::from(*value).to_string(),
                             serde_json::Value::String(digits) => digits.clone(),
+                            serde_json::Value::Object(bits) if bits.contains_key("bv") => {
+                                bits["bv"].as_str().expect("digits").to_string()
+                            }
+                            serde_json::Value::Object(real) if real.contains_key("real") => {
+                                let rational = real["real"].as_str().expect("a rational").parse().expect("n/d");
+                                seedgen::cfg::print::decimal_text(&rational)
+                            }
                             other => other.to_string(),
                         };
                         (Some(param["name"].as_str().expect("a name").to_string()), value)

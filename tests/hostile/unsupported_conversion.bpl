@@ -1,4 +1,0 @@
-procedure Floor(x: real) returns (y: int)
-{
-  y := int(x);
-}
