@@ -33,7 +33,6 @@ pub enum EngineConstruct {
     TypeConstructor,
     /// `bv0`, which z3 has no sort for.
     EmptyBitVector,
-    FreeCall,
     Order,
 }
 
@@ -43,7 +42,6 @@ impl EngineConstruct {
             EngineConstruct::Polymorphism => "polymorphism (type parameters, polymorphic maps)",
             EngineConstruct::TypeConstructor => "type constructors with arguments",
             EngineConstruct::EmptyBitVector => "zero-width bit-vectors (`bv0`)",
-            EngineConstruct::FreeCall => "`free call`",
             EngineConstruct::Order => "`extends` orders, `<:` at a type parameter",
         }
     }

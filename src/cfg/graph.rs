@@ -100,6 +100,9 @@ pub enum CmdKind {
         callee: hir::ProcId,
         args: Vec<hir::Expr>,
         outs: Vec<hir::Var>,
+        /// `free call`: the callee's preconditions are neither checked nor assumed, as
+        /// in Boogie.
+        free: bool,
     },
 }
 

@@ -129,7 +129,7 @@ impl Inliner<'_> {
     /// returns the callee's blocks renumbered after the caller's, each `return` turned
     /// into the call's exit and a jump to `continuation`.
     fn splice(&mut self, block: BlockId, call: &Cmd, callee: &Cfg, continuation: BlockId) -> Vec<Block> {
-        let CmdKind::Call { callee: proc_id, args, outs } = &call.kind else { unreachable!("a call") };
+        let CmdKind::Call { callee: proc_id, args, outs, free } = &call.kind else { unreachable!("a call") };
         let procedure = &self.program.procedures[proc_id.index()];
         let frame = Frame::new(self.program, &mut self.cfg.locals, callee, procedure);
         let offset = u32::try_from(self.cfg.blocks.len()).expect("fewer than 2^32 blocks");
@@ -149,7 +149,10 @@ impl Inliner<'_> {
         if !unset.is_empty() {
             entry.push(Cmd { kind: CmdKind::Havoc { vars: frame.vars(&unset), loop_cut: false }, span });
         }
-        entry.extend(procedure.requires.iter().enumerate().map(|(index, clause)| {
+        // As in Boogie, a call neither checks nor assumes a free precondition (the
+        // callee's implementation assumes it), and a `free call` none of them.
+        let checked = procedure.requires.iter().enumerate().filter(|(_, clause)| !free && !clause.free);
+        entry.extend(checked.map(|(index, clause)| {
             let reason = AssertReason::Requires { callee: *proc_id, clause: index as u32 };
             frame.check(clause, reason, span)
         }));
@@ -272,8 +275,8 @@ impl Frame {
             CmdKind::Havoc { vars: havocked, loop_cut } => CmdKind::Havoc { vars: vars(havocked), loop_cut: *loop_cut },
             CmdKind::Assume { expr, reason } => CmdKind::Assume { expr: self.expr(expr, false), reason: *reason },
             CmdKind::Assert { expr, reason } => CmdKind::Assert { expr: self.expr(expr, false), reason: *reason },
-            CmdKind::Call { callee, args, outs } => {
-                CmdKind::Call { callee: *callee, args: exprs(args), outs: vars(outs) }
+            CmdKind::Call { callee, args, outs, free } => {
+                CmdKind::Call { callee: *callee, args: exprs(args), outs: vars(outs), free: *free }
             }
         };
         Cmd { kind, span: cmd.span }

@@ -345,8 +345,8 @@ impl Builder<'_> {
                 let values = lhs.iter().zip(rhs).map(|(target, value)| self.whole_value(target, value, span)).collect();
                 self.push(CmdKind::Assign { targets, values }, span, path);
             }
-            StmtKind::Call { callee, args, outs, .. } => {
-                let kind = CmdKind::Call { callee: *callee, args: args.clone(), outs: outs.clone() };
+            StmtKind::Call { callee, args, outs, free, .. } => {
+                let kind = CmdKind::Call { callee: *callee, args: args.clone(), outs: outs.clone(), free: *free };
                 self.push(kind, span, path);
             }
             StmtKind::Break { label } => {

@@ -516,9 +516,9 @@ fn block_stmts(to_ast: &mut ToAst, block: &Block, labels: &[String], stmts: &mut
                 ast::StmtKind::Assume { attrs: Vec::new(), expr: to_ast.expr(expr) }
             }
             CmdKind::Assert { expr, .. } => ast::StmtKind::Assert { attrs: Vec::new(), expr: to_ast.expr(expr) },
-            CmdKind::Call { callee, args, outs } => ast::StmtKind::Call(ast::Call {
+            CmdKind::Call { callee, args, outs, free } => ast::StmtKind::Call(ast::Call {
                 attrs: Vec::new(),
-                free: false,
+                free: *free,
                 is_async: false,
                 outs: outs.iter().map(|&var| to_ast.var(var, cmd.span)).collect(),
                 callee: ident(&to_ast.program.procedures[callee.index()].name, cmd.span),

@@ -7,7 +7,7 @@
 //! may then assume that these constructs are absent: uninterpreted types take no
 //! arguments, nothing is polymorphic, bit-vectors have at least one bit, every builtin
 //! function is one of [`crate::vc::theory`]'s operations at its types, and there are no
-//! `free call`s, `extends` orders or `<:` left as an operator (checking makes every
+//! `extends` orders or `<:` left as an operator (checking makes every
 //! other its type's order function, `sema::order`). `check` accepts them; `seed`,
 //! `prove-tests`, `verify`, `run-tests` and `mutate` stop here with these diagnostics
 //! rather than guess. Builtins are reported one error per function, at the function.
@@ -183,12 +183,7 @@ impl Found {
                     lhs.iter().flat_map(|target| target.indices.iter().flatten()).for_each(|index| self.expr(index));
                     rhs.iter().for_each(|value| self.expr(value));
                 }
-                StmtKind::Call { free, args, .. } => {
-                    if *free {
-                        self.note(EngineConstruct::FreeCall, stmt.span);
-                    }
-                    args.iter().for_each(|arg| self.expr(arg));
-                }
+                StmtKind::Call { args, .. } => args.iter().for_each(|arg| self.expr(arg)),
                 StmtKind::If { branches, else_block } => {
                     for branch in branches {
                         if let hir::Guard::Expr(guard) = &branch.guard {
@@ -276,6 +271,7 @@ mod tests {
             var r: real;
             var z: bv0;
             procedure P(b: bv8) returns (c: bv8) modifies r; { c := b; r := 1.5 + r; call Q(); free call Q(); }
+            function h<T>(x: T): bool { x <: x }
             procedure Q();
         ";
         assert_eq!(
@@ -284,7 +280,7 @@ mod tests {
                 EngineConstruct::Polymorphism,
                 EngineConstruct::TypeConstructor,
                 EngineConstruct::EmptyBitVector,
-                EngineConstruct::FreeCall,
+                EngineConstruct::Order,
             ]
         );
     }

@@ -49,8 +49,9 @@ pub(super) fn outline(program: &hir::Program, cfg: &Cfg) -> String {
                 }
                 CmdKind::Assume { expr: e, reason } => format!("assume{} {}", assume_tag(*reason), expr(e)),
                 CmdKind::Assert { expr: e, reason } => format!("assert{} {}", assert_tag(*reason), expr(e)),
-                CmdKind::Call { callee, args, outs } => format!(
-                    "call {}{}({})",
+                CmdKind::Call { callee, args, outs, free } => format!(
+                    "{}call {}{}({})",
+                    if *free { "free " } else { "" },
                     outs.iter().map(|out| format!("{} := ", name(out))).collect::<String>(),
                     program.procedures[callee.index()].name,
                     args.iter().map(expr).collect::<Vec<_>>().join(", ")

@@ -92,6 +92,8 @@ struct Frame<'r> {
 struct CallSite<'r> {
     /// The caller's variables receiving the outs.
     outs: &'r [hir::Var],
+    /// `free call`: the callee's preconditions are neither checked nor assumed.
+    free: bool,
     span: Span,
 }
 
@@ -423,7 +425,9 @@ impl<'r> Runner<'r> {
                 }
                 Err(self.assertion_failed(expr, *reason, span))
             }
-            CmdKind::Call { callee, args, outs } => self.call(*callee, args, outs, span),
+            CmdKind::Call { callee, args, outs, free } => {
+                self.call(*callee, args, CallSite { outs, free: *free, span })
+            }
         }
     }
 
@@ -493,13 +497,13 @@ fn contract_locals(procedure: &hir::Procedure, implementation: &hir::Implementat
 // Calls and returns
 
 impl<'r> Runner<'r> {
-    fn call(&mut self, callee: ProcId, args: &'r [hir::Expr], outs: &'r [hir::Var], span: Span) -> Result<(), Outcome> {
+    fn call(&mut self, callee: ProcId, args: &'r [hir::Expr], call: CallSite<'r>) -> Result<(), Outcome> {
         let program = self.program;
         let procedure = &program.procedures[callee.index()];
-        let args = args.iter().map(|arg| self.eval_here(arg, span)).collect::<Result<Vec<_>, _>>()?;
+        let args = args.iter().map(|arg| self.eval_here(arg, call.span)).collect::<Result<Vec<_>, _>>()?;
         match procedure.implementations.first() {
-            Some(&implementation) => self.call_implementation(callee, implementation, args, CallSite { outs, span }),
-            None => self.call_contract(callee, args, outs, span),
+            Some(&implementation) => self.call_implementation(callee, implementation, args, call),
+            None => self.call_contract(callee, args, call),
         }
     }
 
@@ -531,7 +535,7 @@ impl<'r> Runner<'r> {
             locals[local.index()] = self.choose_value(wanted, &declared.ty, call.span)?;
         }
         let contract = contract_locals(&program.procedures[callee.index()], implementation, &locals);
-        self.requires(callee, &contract, call.span)?;
+        self.requires(callee, &contract, &call)?;
         self.frames.push(Frame {
             shape,
             procedure: callee,
@@ -550,19 +554,14 @@ impl<'r> Runner<'r> {
     /// A body-less callee is its contract, in `vc::passify`'s order: check `requires`;
     /// new values for the `modifies` globals, then for the outs; assume `ensures` (`old`
     /// = the globals before the call); write the outs after the globals.
-    fn call_contract(
-        &mut self,
-        callee: ProcId,
-        args: Vec<Value>,
-        outs: &[hir::Var],
-        span: Span,
-    ) -> Result<(), Outcome> {
+    fn call_contract(&mut self, callee: ProcId, args: Vec<Value>, call: CallSite<'_>) -> Result<(), Outcome> {
+        let CallSite { outs, span, .. } = call;
         let procedure = &self.program.procedures[callee.index()];
         let mut contract: Vec<Value> = procedure.locals.iter().map(|local| default_value(&local.ty)).collect();
         for (local, value) in procedure.ins.iter().zip(args) {
             contract[local.index()] = value;
         }
-        self.requires(callee, &contract, span)?;
+        self.requires(callee, &contract, &call)?;
         let before = self.globals.clone();
         for &global in &procedure.modifies {
             let declared = &self.program.globals[global.index()];
@@ -597,25 +596,23 @@ impl<'r> Runner<'r> {
     }
 
     /// A callee's `requires` at a call: a false one fails, a false free one is assumed.
-    fn requires(&mut self, callee: ProcId, contract: &[Value], span: Span) -> Result<(), Outcome> {
-        if self.checks == Checks::None {
+    fn requires(&mut self, callee: ProcId, contract: &[Value], call: &CallSite<'_>) -> Result<(), Outcome> {
+        let span = call.span;
+        if self.checks == Checks::None || call.free {
             return Ok(());
         }
         let procedure = &self.program.procedures[callee.index()];
-        for (index, clause) in procedure.requires.iter().enumerate() {
+        // As in Boogie, a call neither checks nor assumes a free precondition.
+        for (index, clause) in procedure.requires.iter().enumerate().filter(|(_, clause)| !clause.free) {
             let state = State { locals: contract, globals: &self.globals, old_globals: &self.globals };
             if self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, span))? {
                 continue;
             }
             let text = print_expr(self.program, &procedure.locals, &clause.expr);
             let name = &procedure.name;
-            return Err(if clause.free {
-                Outcome::Infeasible(Stop::new(span, format!("free precondition `{text}` of `{name}` does not hold")))
-            } else {
-                let kind = ViolationKind::Requires { callee, clause: index };
-                let message = format!("precondition `{text}` of `{name}` violated");
-                Outcome::Failed(Violation { kind, span: clause.span, call: Some(span), message })
-            });
+            let kind = ViolationKind::Requires { callee, clause: index };
+            let message = format!("precondition `{text}` of `{name}` violated");
+            return Err(Outcome::Failed(Violation { kind, span: clause.span, call: Some(span), message }));
         }
         Ok(())
     }

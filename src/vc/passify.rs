@@ -17,10 +17,11 @@
 //! - `passify(assume e) = e[cur]`;
 //! - `passify(assert e) = check e[cur]`: a [`Step::Check`], assumed by executions that go
 //!   on, and a verification obligation; free loop invariants are plain assumptions;
-//! - `passify(call o := P(a)) = check P.requires[a]` (free ones only assumed); fresh
-//!   incarnations for `P.modifies` then for `o`; `assume P.ensures[a, o, old := pre-call]`
-//!   (free or not). A body-less `P`'s results are inputs, like a havoc; a call of a `P`
-//!   that has an implementation is an [`Abstraction`] (the contract replaces the code);
+//! - `passify(call o := P(a)) = check P.requires[a]` (the free ones, and all of a `free
+//!   call`, neither checked nor assumed, as in Boogie); fresh incarnations for
+//!   `P.modifies` then for `o`; `assume P.ensures[a, o, old := pre-call]` (free or not).
+//!   A body-less `P`'s results are inputs, like a havoc; a call of a `P` that has an
+//!   implementation is an [`Abstraction`] (the contract replaces the code);
 //! - at a block with several predecessors, a variable whose incarnations differ gets a
 //!   fresh join incarnation `x@j`, and each incoming edge `P → S` the fix-up
 //!   `x@j == x@P` (the incarnation at the end of `P`);
@@ -495,8 +496,8 @@ impl<'t, 'p> Passifier<'t, 'p> {
                         )),
                     }
                 }
-                CmdKind::Call { callee, args, outs } => {
-                    self.call(id, &mut state, &mut out, (*callee, args, outs), cmd.span);
+                CmdKind::Call { callee, args, outs, free } => {
+                    self.call(id, &mut state, &mut out, (*callee, args, outs, *free), cmd.span);
                 }
             }
         }
@@ -541,13 +542,15 @@ impl<'t, 'p> Passifier<'t, 'p> {
     }
 
     /// `passify(call o := P(a)) = check P.requires[a]; o@, P.modifies@ fresh;`
-    /// `assume P.ensures[a, o@, old := pre-call]`.
+    /// `assume P.ensures[a, o@, old := pre-call]`. As in Boogie, a call neither checks
+    /// nor assumes a free `requires` (the callee's implementation assumes it), and a
+    /// `free call` none of them.
     fn call(
         &mut self,
         block: BlockId,
         state: &mut [Option<TermId>],
         out: &mut PassiveBlock,
-        (callee, args, outs): (ProcId, &[hir::Expr], &[hir::Var]),
+        (callee, args, outs, free_call): (ProcId, &[hir::Expr], &[hir::Var], bool),
         span: Span,
     ) {
         let program = self.translator.program;
@@ -558,15 +561,12 @@ impl<'t, 'p> Passifier<'t, 'p> {
             locals[param.index()] = Some(self.expr(state, arg));
         }
         let pre_globals = self.current_globals(state);
-        for (clause_index, clause) in procedure.requires.iter().enumerate() {
+        let checked = procedure.requires.iter().enumerate().filter(|(_, clause)| !free_call && !clause.free);
+        for (clause_index, clause) in checked {
             let mut env = ContractEnv { locals: &locals, globals: &pre_globals, old_globals: &pre_globals };
             let term = self.translator.expr(&mut env, &clause.expr);
-            out.steps.push(if clause.free {
-                Step::Assume(term)
-            } else {
-                let kind = ObligationKind::Requires { callee, clause: clause_index };
-                Step::Check(term, Obligation { kind, span, related: Some(clause.span) })
-            });
+            let kind = ObligationKind::Requires { callee, clause: clause_index };
+            out.steps.push(Step::Check(term, Obligation { kind, span, related: Some(clause.span) }));
         }
         for &global in &procedure.modifies {
             let slot = self.vars.global_slot(global);

@@ -181,8 +181,8 @@ impl Builder<'_> {
                 targets: lhs.iter().map(|target| target.var).collect(),
                 values: lhs.iter().zip(rhs).map(|(target, value)| self.whole(target, value)).collect(),
             },
-            StmtKind::Call { callee, args, outs, .. } => {
-                CmdKind::Call { callee: *callee, args: args.clone(), outs: outs.clone() }
+            StmtKind::Call { callee, args, outs, free, .. } => {
+                CmdKind::Call { callee: *callee, args: args.clone(), outs: outs.clone(), free: *free }
             }
             other => panic!("test implementations use labels and gotos only, found {other:?}"),
         };

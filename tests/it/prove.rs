@@ -210,3 +210,28 @@ fn map_inputs_keep_only_the_entries_their_run_reads() {
         }
     }
 }
+
+/// A `free call` neither checks nor assumes the callee's preconditions, as in Boogie
+/// (which reports both seeds of this program reachable): a branch only the
+/// precondition would rule out is covered, and `verify` reports nothing.
+#[test]
+fn a_free_call_neither_checks_nor_assumes_the_preconditions() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let program = |call: &str| {
+        format!(
+            "procedure Q(x: int) returns (y: int); requires x > 0; ensures y == x;
+             procedure P(x: int) returns (y: int) {{ {call} y := Q(x); if (y < 0) {{ y := 0; }} }}"
+        )
+    };
+    let path = dir.path().join("free_call.bpl");
+    std::fs::write(&path, program("free call")).expect("a writable temporary directory");
+    let (_, suite) = prove(&path, &[]);
+    let statuses = statuses(&suite);
+    assert!(statuses.contains("P/if#1/then: covered"), "{statuses}");
+    assert!(statuses.contains("P/if#1/else: covered"), "{statuses}");
+    let verified = seedgen(&["verify", path.to_str().expect("UTF-8")]);
+    assert_eq!(verified.status.code(), Some(0), "{}", String::from_utf8_lossy(&verified.stderr));
+    std::fs::write(&path, program("call")).expect("a writable temporary directory");
+    let verified = seedgen(&["verify", path.to_str().expect("UTF-8")]);
+    assert_eq!(verified.status.code(), Some(1), "the plain call's precondition can fail");
+}
