@@ -33,7 +33,11 @@ pub enum EngineConstruct {
     TypeConstructor,
     /// `bv0`, which z3 has no sort for.
     EmptyBitVector,
+    /// `extends` clauses of constants.
     Order,
+    /// `<:` at a type that mentions a type parameter (checking makes every other one
+    /// its type's order function, `sema::order`).
+    OrderAtTypeParameter,
 }
 
 impl EngineConstruct {
@@ -42,7 +46,8 @@ impl EngineConstruct {
             EngineConstruct::Polymorphism => "polymorphism (type parameters, polymorphic maps)",
             EngineConstruct::TypeConstructor => "type constructors with arguments",
             EngineConstruct::EmptyBitVector => "zero-width bit-vectors (`bv0`)",
-            EngineConstruct::Order => "`extends` orders, `<:` at a type parameter",
+            EngineConstruct::Order => "`extends` orders",
+            EngineConstruct::OrderAtTypeParameter => "`<:` at a type parameter",
         }
     }
 }

@@ -211,7 +211,9 @@ impl Found {
         match &expr.kind {
             ExprKind::BitVector { width: 0, .. } => self.note(EngineConstruct::EmptyBitVector, expr.span),
             // Checking made every other `<:` its type's order function (`sema::order`).
-            ExprKind::Binary { op: BinaryOp::Subtype, .. } => self.note(EngineConstruct::Order, expr.span),
+            ExprKind::Binary { op: BinaryOp::Subtype, .. } => {
+                self.note(EngineConstruct::OrderAtTypeParameter, expr.span)
+            }
             ExprKind::Quant { type_params, vars, .. } => {
                 self.generic(type_params, expr.span);
                 vars.iter().for_each(|var| self.ty(&var.ty, var.span));
@@ -280,7 +282,7 @@ mod tests {
                 EngineConstruct::Polymorphism,
                 EngineConstruct::TypeConstructor,
                 EngineConstruct::EmptyBitVector,
-                EngineConstruct::Order,
+                EngineConstruct::OrderAtTypeParameter,
             ]
         );
     }

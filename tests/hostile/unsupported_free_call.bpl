@@ -1,4 +1,0 @@
-procedure Q();
-procedure P() {
-  free call Q();
-}
