@@ -67,28 +67,7 @@ fn builtin_fits(builtin: Builtin, function: &hir::Function) -> bool {
     let Some(result) = scalar(&function.result) else { return false };
     match builtin {
         Builtin::Arith(_) => params == [Sort::Int, Sort::Int] && result == Sort::Int,
-        Builtin::Op(op) => {
-            let arity = match op {
-                theory::Op::Bv(_) | theory::Op::BvCmp(_) | theory::Op::Concat | theory::Op::RealPow => 2,
-                _ => 1,
-            };
-            let same_width = match op {
-                theory::Op::Bv(_) | theory::Op::BvCmp(_) => params.first() == params.get(1),
-                _ => true,
-            };
-            let operands: Vec<&Sort> = params.iter().collect();
-            let fits = |expected: Sort| {
-                params
-                    .iter()
-                    .all(|param| matches!((param, &expected), (Sort::BitVec(_), Sort::BitVec(_))) || *param == expected)
-            };
-            let kinds = match op {
-                theory::Op::ToReal | theory::Op::Int2Bv(_) => fits(Sort::Int),
-                theory::Op::ToInt | theory::Op::RealPow => fits(Sort::Real),
-                _ => fits(Sort::BitVec(0)),
-            };
-            params.len() == arity && same_width && kinds && op.sort(&operands).is_ok_and(|sort| sort == result)
-        }
+        Builtin::Op(op) => op.sort(&params.iter().collect::<Vec<_>>()) == Ok(result),
     }
 }
 

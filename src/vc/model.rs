@@ -58,13 +58,17 @@ impl Value {
         Value::Opaque(UNSPECIFIED.to_string())
     }
 
-    /// Whether every integer in the value is within `±bound`; an opaque value is not.
-    /// Reals and bit-vectors are never made smaller (see [`crate::smt::minimize`]), so
-    /// they count as small.
+    /// Whether every number in the value is within `±bound` (a bit-vector read as a
+    /// signed number, as [`crate::smt::minimize`] bounds it); an opaque value is not.
     pub fn is_small(&self, bound: u32) -> bool {
         match self {
-            Value::Bool(_) | Value::Elem { .. } | Value::Real(_) | Value::BitVec { .. } => true,
+            Value::Bool(_) | Value::Elem { .. } => true,
             Value::Int(value) => value.magnitude() <= &bound.into(),
+            Value::Real(value) => value.numer().magnitude() <= &(value.denom().magnitude() * bound),
+            Value::BitVec { value, width } => {
+                let top = BigUint::from(1u8) << width;
+                value <= &BigUint::from(bound) || &top - value <= BigUint::from(bound)
+            }
             Value::Map(map) => {
                 map.default.is_small(bound)
                     && map.entries.iter().all(|(key, value)| key.is_small(bound) && value.is_small(bound))
@@ -229,6 +233,15 @@ pub fn entry_inputs(encoding: &Encoding) -> impl Iterator<Item = usize> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reals_and_bit_vectors_are_small_by_magnitude() {
+        let real = |n: i64, d: i64| Value::Real(BigRational::new(n.into(), d.into()));
+        let bits = |value: u32| Value::BitVec { value: value.into(), width: 8 };
+        assert!(real(-21, 2).is_small(11) && !real(-21, 2).is_small(10));
+        assert!(bits(10).is_small(10) && bits(246).is_small(10), "246 is -10 as a signed byte");
+        assert!(!bits(11).is_small(10) && !bits(245).is_small(10));
+    }
 
     #[test]
     fn maps_are_canonical() {

@@ -192,16 +192,34 @@ fn parse(name: &str) -> Option<Builtin> {
 }
 
 impl Op {
-    /// The sort of the operation applied to operands of `operands`' sorts (which the
-    /// checker made fit), or why they do not fit.
+    /// The sort of the operation applied to operands of `operands`' sorts, or why they
+    /// do not fit it (their number, their sorts, the widths of the bit-vector
+    /// operations on two operands of one width).
     pub fn sort(self, operands: &[&Sort]) -> Result<Sort, String> {
+        let misfit = || format!("{} does not apply to {operands:?}", self.smt_name());
         let width = |index: usize| match operands.get(index) {
             Some(Sort::BitVec(width)) => Ok(*width),
-            other => Err(format!("{self:?} expects a bit-vector operand, found {other:?}")),
+            _ => Err(misfit()),
         };
+        let arity = match self {
+            Op::RealPow | Op::Bv(_) | Op::BvCmp(_) | Op::Concat => 2,
+            _ => 1,
+        };
+        if operands.len() != arity {
+            return Err(misfit());
+        }
+        let all = |sort: Sort| operands.iter().all(|operand| **operand == sort);
         Ok(match self {
-            Op::ToReal | Op::RealPow => Sort::Real,
-            Op::ToInt | Op::Bv2Nat => Sort::Int,
+            Op::ToReal if all(Sort::Int) => Sort::Real,
+            Op::RealPow if all(Sort::Real) => Sort::Real,
+            Op::ToInt if all(Sort::Real) => Sort::Int,
+            Op::Int2Bv(width) if all(Sort::Int) => Sort::BitVec(width),
+            Op::ToReal | Op::RealPow | Op::ToInt | Op::Int2Bv(_) => return Err(misfit()),
+            Op::Bv2Nat => {
+                width(0)?;
+                Sort::Int
+            }
+            Op::Bv(_) | Op::BvCmp(_) if width(0)? != width(1)? => return Err(misfit()),
             Op::Bv(_) | Op::BvUnary(_) => Sort::BitVec(width(0)?),
             Op::BvCmp(_) => Sort::Bool,
             Op::Extract { high, low } => {
@@ -212,7 +230,6 @@ impl Op {
             }
             Op::Concat => Sort::BitVec(width(0)? + width(1)?),
             Op::SignExtend(more) | Op::ZeroExtend(more) => Sort::BitVec(width(0)? + more),
-            Op::Int2Bv(width) => Sort::BitVec(width),
         })
     }
 
@@ -263,5 +280,9 @@ mod tests {
         assert!(Op::Extract { high: 8, low: 4 }.sort(&[&b8]).is_err());
         assert_eq!(Op::SignExtend(24).sort(&[&b8]), Ok(Sort::BitVec(32)));
         assert_eq!(Op::BvCmp(BvCmp::Ult).sort(&[&b8, &b8]), Ok(Sort::Bool));
+        assert!(Op::BvCmp(BvCmp::Ult).sort(&[&b8, &b4]).is_err(), "one width");
+        assert!(Op::Bv(BvOp::Add).sort(&[&b8]).is_err(), "two operands");
+        assert!(Op::ToReal.sort(&[&Sort::Real]).is_err());
+        assert_eq!(Op::Int2Bv(16).sort(&[&Sort::Int]), Ok(Sort::BitVec(16)));
     }
 }
