@@ -379,7 +379,8 @@ impl<'a> Enumerator<'a> {
     fn check(&mut self, open: &[usize]) -> Option<Reach> {
         let blocks: Vec<BlockId> = open.iter().flat_map(|&index| self.goals[index].blocks()).collect();
         self.checks += 1;
-        if open.len() > 1 {
+        let validates = self.session.validates_candidates();
+        if open.len() > 1 && !validates {
             return Some(self.session.check_reach(&blocks));
         }
         match self.session.first_look(&blocks) {
@@ -387,7 +388,13 @@ impl<'a> Enumerator<'a> {
                 self.record(open, model, Some(reason));
                 None
             }
-            Reach::Unknown { .. } => {
+            Reach::Unknown { reason, candidate } => {
+                // An axiom-heavy session's candidate is replayed as it is, as Boogie
+                // reports counterexamples: the goals its run misses are asked again
+                // later, with model-based instantiation ([`Enumerator::retry_missed`]).
+                if validates && candidate.is_some_and(|model| self.record(open, model, Some(reason))) {
+                    return None;
+                }
                 self.checks += 1;
                 Some(self.session.look_again())
             }
