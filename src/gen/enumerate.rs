@@ -542,14 +542,15 @@ impl<'a> Enumerator<'a> {
         true
     }
 
-    /// The goals `test`'s run enters; none when the run is no execution.
+    /// The goals `test`'s run enters; none when the run is no execution. A run stopped
+    /// at a check the interpreter cannot decide was an execution up to it: the goals it
+    /// entered count, and the suite records the check as `unchecked` with the reason.
     fn entered(&self, test: &ReplayedTest) -> Vec<usize> {
         match test.replay.outcome {
-            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => goal_indices(self.goals, &test.covers),
-            Outcome::Invalid(_)
-            | Outcome::ReplayError { .. }
-            | Outcome::CannotEvaluate(_)
-            | Outcome::BudgetExhausted(_) => Vec::new(),
+            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) | Outcome::CannotEvaluate(_) => {
+                goal_indices(self.goals, &test.covers)
+            }
+            Outcome::Invalid(_) | Outcome::ReplayError { .. } | Outcome::BudgetExhausted(_) => Vec::new(),
         }
     }
 

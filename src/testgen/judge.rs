@@ -7,9 +7,8 @@
 //!   a body, whose results are the test's choices as they are Boogie's), every goal
 //!   Boogie reaches must be covered;
 //! - where seedgen's encoding abstracts as Boogie's does (no quantifiers, on which
-//!   Boogie's errors may be spurious; calls by contract; loops unrolled as `seed
-//!   --unroll` prints them, by their invariants past that), no goal seedgen proves
-//!   unreachable may be one Boogie reaches.
+//!   Boogie's errors may be spurious; calls by contract; loops by their invariants),
+//!   no goal seedgen proves unreachable may be one Boogie reaches.
 //!
 //! Boogie is never a dependency of seedgen: the judge runs the binary the caller names
 //! (`BOOGIE`, default `boogie`), and says so when it cannot.
@@ -60,7 +59,11 @@ impl Exactness {
 }
 
 /// Judges `case` with the Boogie binary `boogie`; the first disagreement, described.
+/// Loops are judged as Boogie sees them, by their invariants (`--unroll 0`, where
+/// seedgen's exact retries still unroll them): the goals of an unrolled run (merged over
+/// outer iterations) are not those of the seeded program.
 pub fn judge(case: &Case, boogie: &Path) -> Result<Judged, String> {
+    let case = &Case { unroll: 0, ..case.clone() };
     let exactness = Exactness::of(case);
     let seeded = seed(case)?;
     let Some(reached) = boogie_reaches(&seeded, boogie)? else { return Ok(Judged::Outside("Boogie did not decide")) };
@@ -90,12 +93,12 @@ pub fn judge(case: &Case, boogie: &Path) -> Result<Judged, String> {
     Ok(Judged::Agree { goals: goals.len(), reachable: reached.len() })
 }
 
-/// `seedgen seed --goals all --unroll N` of the case, in-process.
+/// `seedgen seed --goals all` of the case, in-process.
 fn seed(case: &Case) -> Result<String, String> {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let file = dir.path().join("case.bpl");
     std::fs::write(&file, &case.source).expect("a writable temporary directory");
-    let config = SeedConfig { file, goals: GoalSelection::All, unroll: case.unroll, unroll_goals: Default::default() };
+    let config = SeedConfig { file, goals: GoalSelection::All, unroll: 0, unroll_goals: Default::default() };
     let output = quiet_output();
     let (mut out, mut err) = (Vec::new(), NoColor::new(Vec::new()));
     let outcome = driver::run_seed(&config, &output, &mut Streams { out: &mut out, err: &mut err })
