@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{load_average, ms};
+use common::{load_average, ms, prove_totals};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -60,20 +60,8 @@ fn boogie(seeded: &Path) -> BoogieRun {
 /// `seedgen prove-tests` on `file` within `limit`: the JSON summary's totals and the
 /// wall time.
 fn prove(seedgen: &Path, file: &Path, suite: &Path, limit: Duration) -> (Value, Duration) {
-    let start = Instant::now();
-    let output = Command::new(seedgen)
-        .arg("prove-tests")
-        .arg(file)
-        .arg("-o")
-        .arg(suite)
-        .args(["--no-cache", "--quiet", "--format", "json", "--time-limit"])
-        .arg(format!("{:.3}", limit.as_secs_f64()))
-        .output()
-        .expect("seedgen runs");
-    let elapsed = start.elapsed();
-    let summary: Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|_| panic!("a JSON summary: {}", String::from_utf8_lossy(&output.stderr)));
-    (summary["totals"].clone(), elapsed)
+    let limit = format!("{:.3}", limit.as_secs_f64());
+    prove_totals(seedgen, file, suite, &["--time-limit", &limit])
 }
 
 fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
