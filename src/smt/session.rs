@@ -29,6 +29,15 @@
 //! a query for several goals never uses its candidate and is checked in full at once
 //! (a first look there was seen to cost `corpus/sc/`'s bubble sort a goal).
 //!
+//! **Axiom-heavy encodings.** An encoding with [`AXIOM_HEAVY_QUANTIFIERS`] quantifiers or
+//! more is solved with Boogie 2.4.1's configuration of z3 ([`Profile::AxiomHeavy`]), and
+//! its first look at every query, of one goal or several, uses E-matching alone
+//! ([`Profile::EMatchingOnly`], Boogie's `smt.mbqi=false`): z3 answers `unsat` (a proof)
+//! or `unknown` with a candidate that may break an axiom, which the caller replays, as
+//! Dafny's test generation validates Boogie's counterexamples; model-based
+//! instantiation comes only with [`Session::look_again`] and the retries of goals a
+//! replay missed ([`Session::validates_candidates`]).
+//!
 //! **Small scope.** A query z3 answers `unknown` can be asked once more with every
 //! integer input within `±10` ([`check_small_scope`]); a `sat` answer there is a model
 //! like any other. A reachability query is retried when the caller asks
@@ -36,7 +45,7 @@
 //! `unknown` answer already makes a test), a failure of `verify` at once. Past
 //! [`MAX_SMALL_SCOPE_FAILURES`] retries that did not help, a session stops.
 //!
-//! **Start-up cost** (issue 3: a whole run under 50 ms). A session's fixed cost is z3's:
+//! **Start-up cost** (the target: a whole run of a small program under 50 ms). A session's fixed cost is z3's:
 //! a fresh context touches some 17 MB of fresh memory (about 4,400 page faults in 4 KiB
 //! pages, 15 ms of system time on the benchmark machine), and z3's default solver builds
 //! its whole default tactic the first time it is used (30 million instructions, 6–8 ms),

@@ -1,4 +1,4 @@
-//! Issue 9: random structured programs (`seedgen::testgen`, the generator the
+//! Random structured programs (`seedgen::testgen`, the generator the
 //! `pipeline` fuzz target uses) get suites that agree with their replays — every test
 //! passes and enters exactly the goals it claims, no goal called unreachable is entered
 //! (`testgen::oracle`). Bounded so that it runs in seconds: 32 cases of small programs,
