@@ -65,6 +65,16 @@ fuzz seconds="600":
 fuzz-pipeline seconds="600":
     cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run pipeline -- -max_total_time={{seconds}} -max_len=512 -len_control=0 -timeout=60 -jobs=1 -workers=1
 
+# Reachability with Boogie as the judge for SECONDS on the stable toolchain: generated
+# programs until the time is up, disagreements written to target/judge-failures (the
+# form fuzz/regressions/boogie_judge/ keeps). Needs Boogie; BOOGIE names it.
+judge seconds="1800":
+    JUDGE_SECONDS={{seconds}} JUDGE_FAILURES=target/judge-failures cargo test --test it properties::boogie_judges -- --ignored --nocapture
+
+# Boogie's Test/havoc0 driver models beside Boogie 2.4.1 (needs SEEDGEN_BOOGIE_REPO).
+axioms:
+    cargo bench --bench axioms
+
 # Fuzz reachability with Boogie as the judge for SECONDS (needs Boogie; BOOGIE names it).
 fuzz-judge seconds="1800":
     cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run boogie_judge -- -max_total_time={{seconds}} -max_len=512 -len_control=0 -timeout=120 -jobs=1 -workers=1

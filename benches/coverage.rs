@@ -8,11 +8,9 @@
 
 mod common;
 
-use common::{load_average, ms};
+use common::{load_average, ms, prove_totals};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::Instant;
 
 /// The generated programs: a file name and its text.
 fn programs() -> Vec<(&'static str, String)> {
@@ -25,21 +23,7 @@ const RUNS: [&[&str]; 2] = [&[], &["--unroll", "3"]];
 /// `prove-tests` on `file` with `flags`, never from the cache: the JSON summary's
 /// totals and the wall time.
 fn prove(seedgen: &Path, file: &Path, flags: &[&str]) -> (Value, std::time::Duration) {
-    let suite = file.with_extension("tests.json");
-    let start = Instant::now();
-    let output = Command::new(seedgen)
-        .arg("prove-tests")
-        .arg(file)
-        .arg("-o")
-        .arg(&suite)
-        .args(["--no-cache", "--quiet", "--format", "json"])
-        .args(flags)
-        .output()
-        .expect("seedgen runs");
-    let elapsed = start.elapsed();
-    let summary: Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|_| panic!("a JSON summary: {}", String::from_utf8_lossy(&output.stderr)));
-    (summary["totals"].clone(), elapsed)
+    prove_totals(seedgen, file, &file.with_extension("tests.json"), flags)
 }
 
 fn main() {

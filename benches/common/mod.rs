@@ -92,3 +92,22 @@ pub fn corpus(filter: Option<&str>) -> Vec<PathBuf> {
 pub fn name(path: &Path) -> String {
     path.file_stem().expect("a file name").to_string_lossy().to_string()
 }
+
+/// Whole-process `seedgen prove-tests FILE -o SUITE --no-cache --quiet --format json
+/// FLAGS`: the JSON summary's totals and the wall time.
+pub fn prove_totals(seedgen: &Path, file: &Path, suite: &Path, flags: &[&str]) -> (serde_json::Value, Duration) {
+    let start = std::time::Instant::now();
+    let output = std::process::Command::new(seedgen)
+        .arg("prove-tests")
+        .arg(file)
+        .arg("-o")
+        .arg(suite)
+        .args(["--no-cache", "--quiet", "--format", "json"])
+        .args(flags)
+        .output()
+        .expect("seedgen runs");
+    let elapsed = start.elapsed();
+    let summary: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|_| panic!("a JSON summary: {}", String::from_utf8_lossy(&output.stderr)));
+    (summary["totals"].clone(), elapsed)
+}

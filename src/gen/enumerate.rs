@@ -67,7 +67,7 @@ pub enum NotCovered {
     /// abstraction the real execution does not follow, or could not run): the reason.
     ReplayMissed(String),
     /// Models reach it only by running a loop past the unrolling bound, through the
-    /// abstraction of the iterations beyond it, and their replays miss it (issue 5):
+    /// abstraction of the iterations beyond it, and their replays miss it:
     /// never "unreachable", since the abstraction proves nothing dead here.
     BeyondBound { bound: u32, reason: String },
 }
@@ -157,10 +157,10 @@ fn goal_indices(goals: &[Goal], ids: &[GoalId]) -> Vec<usize> {
 /// How an enumeration finds its tests beside one solver check per test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strategy {
-    /// Whether each model is first made small ([`Enumerator::smallest`], issue 6).
+    /// Whether each model is first made small ([`Enumerator::smallest`]).
     pub minimize: bool,
     /// Whether the neighbourhood of each new test is searched by replay before the
-    /// solver is asked again ([`super::search`], issue 5).
+    /// solver is asked again ([`super::search`]).
     pub search: bool,
     /// Whether the search starts from the all-defaults input, before the first check
     /// (with unrolling, where that check is the most expensive).
@@ -379,7 +379,8 @@ impl<'a> Enumerator<'a> {
     fn check(&mut self, open: &[usize]) -> Option<Reach> {
         let blocks: Vec<BlockId> = open.iter().flat_map(|&index| self.goals[index].blocks()).collect();
         self.checks += 1;
-        if open.len() > 1 {
+        let validates = self.session.validates_candidates();
+        if open.len() > 1 && !validates {
             return Some(self.session.check_reach(&blocks));
         }
         match self.session.first_look(&blocks) {
@@ -387,7 +388,13 @@ impl<'a> Enumerator<'a> {
                 self.record(open, model, Some(reason));
                 None
             }
-            Reach::Unknown { .. } => {
+            Reach::Unknown { reason, candidate } => {
+                // An axiom-heavy session's candidate is replayed as it is, as Boogie
+                // reports counterexamples: the goals its run misses are asked again
+                // later, with model-based instantiation ([`Enumerator::retry_missed`]).
+                if validates && candidate.is_some_and(|model| self.record(open, model, Some(reason))) {
+                    return None;
+                }
                 self.checks += 1;
                 Some(self.session.look_again())
             }
@@ -400,7 +407,7 @@ impl<'a> Enumerator<'a> {
     /// enters its goal, else the small-scope retry's model when z3 finds one there, else
     /// the candidate. Asking the small scope only when the candidate does not do spares
     /// a second give-up on axioms no bound on the inputs tames (`forall x :: g(x) > x`:
-    /// twice 25 ms, issue 3's budget for a whole run being 50).
+    /// twice 25 ms, of a 50 ms budget for a whole run).
     fn after_unknown(&mut self, open: &[usize], candidate: Option<Model>) -> Option<(Model, bool)> {
         if candidate.as_ref().is_some_and(|model| self.suffices(open, model)) {
             return candidate.map(|model| (model, false));
@@ -479,7 +486,7 @@ impl<'a> Enumerator<'a> {
         }
     }
 
-    /// `model`, or a model of its path with small values ([`Session::minimize`], issue 6)
+    /// `model`, or a model of its path with small values ([`Session::minimize`])
     /// when its replay still enters every goal in `claimed`; with the replay of the one
     /// returned. Minimizing first also makes replay cheap: a raw model's loop bound of
     /// 11,208 runs the loop, and checks its invariants, that many times.
@@ -519,7 +526,7 @@ impl<'a> Enumerator<'a> {
             }
         }
         if useful {
-            // Map entries the run does not depend on go (replay-checked, issue 6).
+            // Map entries the run does not depend on go (replay-checked).
             let test = if self.strategy.minimize { self.replayer.shrink(test) } else { test };
             let seed = self.strategy.search.then(|| (test.input.clone(), test.replay.steps));
             self.candidates.push(Candidate { targets: targets.to_vec(), covers, unconfirmed, test });
@@ -535,14 +542,15 @@ impl<'a> Enumerator<'a> {
         true
     }
 
-    /// The goals `test`'s run enters; none when the run is no execution.
+    /// The goals `test`'s run enters; none when the run is no execution. A run stopped
+    /// at a check the interpreter cannot decide was an execution up to it: the goals it
+    /// entered count, and the suite records the check as `unchecked` with the reason.
     fn entered(&self, test: &ReplayedTest) -> Vec<usize> {
         match test.replay.outcome {
-            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) => goal_indices(self.goals, &test.covers),
-            Outcome::Invalid(_)
-            | Outcome::ReplayError { .. }
-            | Outcome::CannotEvaluate(_)
-            | Outcome::BudgetExhausted(_) => Vec::new(),
+            Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_) | Outcome::CannotEvaluate(_) => {
+                goal_indices(self.goals, &test.covers)
+            }
+            Outcome::Invalid(_) | Outcome::ReplayError { .. } | Outcome::BudgetExhausted(_) => Vec::new(),
         }
     }
 

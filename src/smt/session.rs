@@ -29,6 +29,15 @@
 //! a query for several goals never uses its candidate and is checked in full at once
 //! (a first look there was seen to cost `corpus/sc/`'s bubble sort a goal).
 //!
+//! **Axiom-heavy encodings.** An encoding with [`AXIOM_HEAVY_QUANTIFIERS`] quantifiers or
+//! more is solved with Boogie 2.4.1's configuration of z3 ([`Profile::AxiomHeavy`]), and
+//! its first look at every query, of one goal or several, uses E-matching alone
+//! ([`Profile::EMatchingOnly`], Boogie's `smt.mbqi=false`): z3 answers `unsat` (a proof)
+//! or `unknown` with a candidate that may break an axiom, which the caller replays, as
+//! Dafny's test generation validates Boogie's counterexamples; model-based
+//! instantiation comes only with [`Session::look_again`] and the retries of goals a
+//! replay missed ([`Session::validates_candidates`]).
+//!
 //! **Small scope.** A query z3 answers `unknown` can be asked once more with every
 //! integer input within `±10` ([`check_small_scope`]); a `sat` answer there is a model
 //! like any other. A reachability query is retried when the caller asks
@@ -36,7 +45,7 @@
 //! `unknown` answer already makes a test), a failure of `verify` at once. Past
 //! [`MAX_SMALL_SCOPE_FAILURES`] retries that did not help, a session stops.
 //!
-//! **Start-up cost** (issue 3: a whole run under 50 ms). A session's fixed cost is z3's:
+//! **Start-up cost** (the target: a whole run of a small program under 50 ms). A session's fixed cost is z3's:
 //! a fresh context touches some 17 MB of fresh memory (about 4,400 page faults in 4 KiB
 //! pages, 15 ms of system time on the benchmark machine), and z3's default solver builds
 //! its whole default tactic the first time it is used (30 million instructions, 6–8 ms),
@@ -149,9 +158,67 @@ enum Rounds {
 /// about a millisecond each (half of `types_axioms`' `Grow`).
 pub const FIRST_LOOK_MBQI_ITERATIONS: u32 = 2;
 
+/// How a session configures z3, chosen from its encoding ([`Profile::of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Profile {
+    /// z3's own configuration (`auto_config`), model-based quantifier instantiation
+    /// bounded by [`SessionOptions::mbqi_max_iterations`].
+    Default,
+    /// Boogie 2.4.1's configuration of z3 (`Source/Provers/SMTLib/Z3.cs`), for encodings
+    /// with [`AXIOM_HEAVY_QUANTIFIERS`] quantifiers or more: no automatic
+    /// configuration, relevancy-based case splits, no restart on each learned unit,
+    /// eager instantiation of every quantifier match up to cost 100. On a driver model
+    /// of 372 axioms (Boogie's `Test/havoc0`) z3 answers a reachability query in
+    /// seconds with it and does not answer within a minute without it; each of
+    /// `auto_config=false`, `case_split=3` and `delay_units=true` is needed (measured
+    /// with the z3 4.8.12 binary on the dumped encoding).
+    AxiomHeavy,
+    /// [`Profile::AxiomHeavy`] without model-based quantifier instantiation (Boogie's
+    /// `smt.mbqi=false`): E-matching only, as Boogie looks for counterexamples. z3
+    /// then answers `unsat` (a proof: instantiation is only ever sound) or `unknown`
+    /// with a candidate model that may violate an axiom, for replay to judge: the
+    /// first look of an axiom-heavy session.
+    EMatchingOnly,
+}
+
+/// The number of quantified terms from which an encoding is [`Profile::AxiomHeavy`]. The
+/// programs of `corpus/` have at most 26 in an implementation (sorting programs with
+/// quantified invariants, where z3's own configuration and model-based instantiation
+/// serve well); the driver models of Boogie's `Test/havoc0` have 600 and more.
+const AXIOM_HEAVY_QUANTIFIERS: usize = 100;
+
+impl Profile {
+    fn of(encoding: &Encoding) -> Profile {
+        if encoding.terms.count_quantifiers() >= AXIOM_HEAVY_QUANTIFIERS {
+            Profile::AxiomHeavy
+        } else {
+            Profile::Default
+        }
+    }
+
+    /// The profile's solver parameters, beside those of [`SessionOptions`]: Boogie's
+    /// (its `nnf.sk_hack` and `type_check` are not solver parameters, and z3 ignores a
+    /// whole set with one it does not know).
+    fn set(self, params: &mut Params) {
+        if self == Profile::Default {
+            return;
+        }
+        params.set_bool("auto_config", false);
+        params.set_u32("phase_selection", 0);
+        params.set_u32("restart_strategy", 0);
+        params.set_f64("restart_factor", 1.5);
+        params.set_bool("arith.random_initial_value", true);
+        params.set_u32("case_split", 3);
+        params.set_bool("delay_units", true);
+        params.set_f64("qi.eager_threshold", 100.0);
+        params.set_bool("mbqi", self == Profile::AxiomHeavy);
+    }
+}
+
 /// A z3 solver holding one [`Encoding`]; see the module documentation.
 pub struct Session {
     encoding: Arc<Encoding>,
+    profile: Profile,
     deadline: Option<Instant>,
     requests: Option<mpsc::Sender<Request>>,
     replies: mpsc::Receiver<Reach>,
@@ -165,16 +232,25 @@ impl Session {
         configure_process();
         let (requests, inbox) = mpsc::channel();
         let (outbox, replies) = mpsc::channel();
+        let profile = Profile::of(&encoding);
         let shared = Arc::clone(&encoding);
         let worker = std::thread::Builder::new()
             .name(format!("smt:{}", encoding.name))
-            .spawn(move || serve(&shared, options, inbox, outbox))
+            .spawn(move || serve(&shared, (options, profile), inbox, outbox))
             .expect("the system can start a solver thread");
-        Session { encoding, deadline: options.deadline, requests: Some(requests), replies, worker: Some(worker) }
+        let deadline = options.deadline;
+        Session { encoding, profile, deadline, requests: Some(requests), replies, worker: Some(worker) }
     }
 
     pub fn encoding(&self) -> &Encoding {
         &self.encoding
+    }
+
+    /// Whether the session is [`Profile::AxiomHeavy`]: every query, of one goal or
+    /// several, deserves a [`Session::first_look`], and its candidate a replay, before a
+    /// full check.
+    pub fn validates_candidates(&self) -> bool {
+        self.profile == Profile::AxiomHeavy
     }
 
     /// When the run's time limit ends, if it has one: work done beside the session (a
@@ -289,17 +365,23 @@ impl Drop for Session {
 }
 
 /// The worker: asserts the encoding, then answers requests until the handle drops.
-fn serve(encoding: &Encoding, options: SessionOptions, inbox: mpsc::Receiver<Request>, outbox: mpsc::Sender<Reach>) {
+fn serve(
+    encoding: &Encoding,
+    (options, profile): (SessionOptions, Profile),
+    inbox: mpsc::Receiver<Request>,
+    outbox: mpsc::Sender<Reach>,
+) {
     memory::advise_huge_pages();
     let solver = Solver::new();
-    solver.set_params(&params(options));
+    solver.set_params(&params(options, profile));
     let image = Z3Terms::new(encoding);
     for &assertion in &encoding.assertions {
         solver.assert(image.bool(assertion));
     }
-    let mut worker = Worker { solver, encoding, image, options, minimizer: None, small_scope_failures: 0, last: None };
+    let mut worker =
+        Worker { solver, encoding, image, options, profile, minimizer: None, small_scope_failures: 0, last: None };
     for (query, request) in inbox.into_iter().enumerate() {
-        let reach = match params_now(options) {
+        let reach = match params_now(options, profile) {
             Some(params) => worker.answer(request, query, &params),
             None => Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None },
         };
@@ -315,6 +397,7 @@ struct Worker<'e> {
     encoding: &'e Encoding,
     image: Z3Terms,
     options: SessionOptions,
+    profile: Profile,
     minimizer: Option<Minimizer>,
     small_scope_failures: u32,
     /// The goal of the last `Reach` query, for a `SmallScope` request.
@@ -374,7 +457,11 @@ impl Worker<'_> {
     fn first_look(&self, goal: &Bool, query: usize, restore: &Params) -> Reach {
         let rounds = FIRST_LOOK_MBQI_ITERATIONS.min(self.options.mbqi_max_iterations);
         let limited = SessionOptions { mbqi_max_iterations: rounds, ..self.options };
-        with_options(&self.solver, limited, restore, || {
+        let profile = match self.profile {
+            Profile::Default => Profile::Default,
+            Profile::AxiomHeavy | Profile::EMatchingOnly => Profile::EMatchingOnly,
+        };
+        with_options(&self.solver, (limited, profile), restore, || {
             check(&self.solver, (self.encoding, &self.image), goal, None, query)
         })
         .unwrap_or_else(|| Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None })
@@ -387,7 +474,8 @@ impl Worker<'_> {
         }
         let minimizer = self.minimizer.get_or_insert_with(|| Minimizer::new(self.encoding));
         let terms = (self.encoding, &self.image);
-        let reach = check_small_scope(&self.solver, terms, minimizer, (goal, stop), (self.options, params));
+        let options = (self.options, self.profile);
+        let reach = check_small_scope(&self.solver, terms, minimizer, (goal, stop), (options, params));
         if !matches!(reach, Reach::Sat(_)) {
             self.small_scope_failures += 1;
         }
@@ -438,20 +526,21 @@ fn configure_process() {
 
 /// The parameters of the next check: [`params`] with the timeout cut to the time left
 /// before the deadline; `None` once it has passed.
-fn params_now(options: SessionOptions) -> Option<Params> {
-    let Some(deadline) = options.deadline else { return Some(params(options)) };
+fn params_now(options: SessionOptions, profile: Profile) -> Option<Params> {
+    let Some(deadline) = options.deadline else { return Some(params(options, profile)) };
     let left = deadline.checked_duration_since(Instant::now()).filter(|left| !left.is_zero())?;
     let left_ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
     let timeout_ms = Some(options.timeout_ms.map_or(left_ms, |timeout| timeout.min(left_ms)));
-    Some(params(SessionOptions { timeout_ms, ..options }))
+    Some(params(SessionOptions { timeout_ms, ..options }, profile))
 }
 
 /// Only parameter names z3 4.8.12 accepts on a solver: an unknown one makes z3 ignore
 /// the whole set silently (and, observed, answer `sat` on unsatisfiable input).
-fn params(options: SessionOptions) -> Params {
+fn params(options: SessionOptions, profile: Profile) -> Params {
     let mut params = Params::new();
     params.set_u32("random_seed", options.random_seed);
     params.set_u32("mbqi.max_iterations", options.mbqi_max_iterations);
+    profile.set(&mut params);
     if let Some(timeout) = options.timeout_ms {
         params.set_u32("timeout", timeout);
     }
@@ -473,11 +562,11 @@ fn check_small_scope(
     terms: (&Encoding, &Z3Terms),
     minimizer: &Minimizer,
     (goal, stop): (&Bool, Option<(BlockId, usize)>),
-    (options, restore): (SessionOptions, &Params),
+    ((options, profile), restore): ((SessionOptions, Profile), &Params),
 ) -> Reach {
     let bounds = minimizer.small_scope(terms.1);
     let rlimit = options.rlimit.map_or(SMALL_SCOPE_RLIMIT, |rlimit| rlimit.min(SMALL_SCOPE_RLIMIT));
-    let limited = SessionOptions { rlimit: Some(rlimit), ..options };
+    let limited = (SessionOptions { rlimit: Some(rlimit), ..options }, profile);
     let reach = (!bounds.is_empty())
         .then(|| with_options(solver, limited, restore, || check_scoped(solver, terms, goal, stop, &bounds)));
     reach.flatten().unwrap_or(Reach::Unknown { reason: String::new(), candidate: None })
@@ -495,8 +584,13 @@ const SMALL_SCOPE_RLIMIT: u32 = 10_000_000;
 
 /// [`with_params`] with the parameters of `options` now ([`params_now`]); `None`, and
 /// `work` not run, once the run's deadline has passed.
-fn with_options<T>(solver: &Solver, options: SessionOptions, restore: &Params, work: impl FnOnce() -> T) -> Option<T> {
-    let limited = params_now(options)?;
+fn with_options<T>(
+    solver: &Solver,
+    (options, profile): (SessionOptions, Profile),
+    restore: &Params,
+    work: impl FnOnce() -> T,
+) -> Option<T> {
+    let limited = params_now(options, profile)?;
     Some(with_params(solver, &limited, restore, work))
 }
 

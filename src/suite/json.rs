@@ -201,14 +201,16 @@ pub struct Test {
 
 /// Every value [`Expect::outcome`] may have: only runs that are executions become tests,
 /// so [`crate::suite::expected_outcome`]'s `error` is never recorded.
-pub const OUTCOMES: [&str; 3] = ["pass", "fail", "infeasible"];
+pub const OUTCOMES: [&str; 4] = ["pass", "fail", "infeasible", "unchecked"];
 
 /// The recorded outcome of a test's run.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     /// `pass`: the procedure returned; `fail`: a check failed (`message` says which);
-    /// `infeasible`: an `assume` stopped the run after its goals.
+    /// `infeasible`: an `assume` stopped the run after its goals; `unchecked`: the run
+    /// stopped, after its goals, at a check the interpreter cannot decide (`message`
+    /// says which, and why).
     pub outcome: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,

@@ -274,16 +274,17 @@ impl Names<'_> {
 }
 
 /// The `expect.outcome` and `expect.message` of a run's outcome. Only runs that are
-/// executions become tests (see `gen::enumerate`), so only these three occur.
+/// executions, or whose prefix up to a check the interpreter cannot decide is one,
+/// become tests (see `gen::enumerate`), so only the first four occur.
 pub fn expected_outcome(outcome: &Outcome) -> (&'static str, Option<String>) {
     match outcome {
         Outcome::Passed => ("pass", None),
         Outcome::Failed(violation) => ("fail", Some(violation.message.clone())),
         Outcome::Infeasible(stop) => ("infeasible", Some(stop.message.clone())),
-        Outcome::Invalid(stop)
-        | Outcome::CannotEvaluate(stop)
-        | Outcome::BudgetExhausted(stop)
-        | Outcome::ReplayError { stop, .. } => ("error", Some(stop.message.clone())),
+        Outcome::CannotEvaluate(stop) => ("unchecked", Some(stop.message.clone())),
+        Outcome::Invalid(stop) | Outcome::BudgetExhausted(stop) | Outcome::ReplayError { stop, .. } => {
+            ("error", Some(stop.message.clone()))
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! The differential oracle between the solver and the interpreter (issue 9): generate a
+//! The differential oracle between the solver and the interpreter: generate a
 //! suite for a program with `prove-tests`, in-process and through the same driver
 //! function the command runs, then replay it as `run-tests` does and check what the
 //! suite claims against what the runs do.

@@ -6,7 +6,11 @@
 //! variables in scope, assignments and `havoc`s target only variables the procedure may
 //! write (its outs and locals, and the globals, which every procedure modifies), and
 //! each loop has a counter of its own that nothing else writes, so its invariant
-//! `0 <= i && i <= K` holds and the loop ends after at most `K` iterations.
+//! `0 <= i && i <= K` holds and the loop ends after at most `K` iterations. A `goto`
+//! jumps forward only, to labels of its own statement list, so every run ends. Contracts
+//! may quantify over a map with bounds read from the state (`forall k :: 0 <= k && k <
+//! x0 ==> m[k] > k`, and nested: `… ==> (forall j :: 0 <= j && j < m[k] ==> …)`), which
+//! only run-time bounds let replay check.
 
 use super::Choices;
 use std::fmt::Write;
@@ -103,6 +107,8 @@ struct Procedure<'a> {
     counters: usize,
     /// Loops around the statement being written (`break` needs one).
     open_loops: usize,
+    /// Labels declared so far (`L0`, `L1`, …).
+    labels: usize,
     /// What is being written, which decides the variables in scope.
     context: Context,
 }
@@ -140,6 +146,7 @@ impl<'a> Procedure<'a> {
             budget: STATEMENTS,
             counters: 0,
             open_loops: 0,
+            labels: 0,
             context: Context::Body,
         }
     }
@@ -176,6 +183,10 @@ impl<'a> Procedure<'a> {
             self.context = Context::Requires;
             writeln!(out, "  requires {};", self.bool_expr(choices, 1)).expect("writing to a String");
         }
+        if self.ins.iter().any(|v| v.ty == Ty::Map) && choices.one_in(3) {
+            self.context = Context::Requires;
+            writeln!(out, "  requires {};", self.quantified(choices, "m")).expect("writing to a String");
+        }
         if !self.globals.is_empty() {
             let names: Vec<&str> = self.globals.iter().map(|v| v.name.as_str()).collect();
             writeln!(out, "  modifies {};", names.join(", ")).expect("writing to a String");
@@ -184,6 +195,10 @@ impl<'a> Procedure<'a> {
             // A postcondition that may fail: the run's outcome is then `fail`.
             self.context = Context::Ensures;
             writeln!(out, "  ensures {};", self.bool_expr(choices, 1)).expect("writing to a String");
+        }
+        if self.globals.iter().any(|v| v.ty == Ty::Map) && choices.one_in(4) {
+            self.context = Context::Ensures;
+            writeln!(out, "  ensures {};", self.quantified(choices, "gm")).expect("writing to a String");
         }
         out.push_str("{\n");
         for local in &self.locals {
@@ -198,8 +213,9 @@ impl<'a> Procedure<'a> {
     }
 
     /// Statements at `depth` (1 is the body): at least one while the budget lasts, none
-    /// after a `break` or `return` (code there would only be dead).
-    fn block(&mut self, choices: &mut Choices, out: &mut String, depth: usize) {
+    /// after a `break`, `return` or `goto` (code there would only be dead); whether
+    /// control goes on after them.
+    fn block(&mut self, choices: &mut Choices, out: &mut String, depth: usize) -> Flow {
         let count = 1 + choices.below(3);
         for _ in 0..count {
             if self.budget == 0 {
@@ -207,16 +223,17 @@ impl<'a> Procedure<'a> {
             }
             self.budget -= 1;
             if self.statement(choices, out, depth) == Flow::Jumps {
-                break;
+                return Flow::Jumps;
             }
         }
+        Flow::Continues
     }
 
     /// Writes one statement; whether control goes on after it.
     fn statement(&mut self, choices: &mut Choices, out: &mut String, depth: usize) -> Flow {
         let indent = "  ".repeat(depth);
         let nested = depth < DEPTH;
-        match choices.below(16) {
+        match choices.below(17) {
             0..=3 => self.assign(choices, out, &indent),
             4 | 5 if nested => {
                 let guard = self.bool_expr(choices, EXPR_DEPTH);
@@ -243,9 +260,41 @@ impl<'a> Procedure<'a> {
                 writeln!(out, "{indent}return;").expect("writing to a String");
                 return Flow::Jumps;
             }
+            16 if nested => self.goto_choice(choices, out, depth),
             _ => self.assign(choices, out, &indent),
         }
         Flow::Continues
+    }
+
+    /// `goto A, B; A: …; goto C; B: …; C: assume true;`: a choice between two statement
+    /// lists as labelled blocks of the enclosing list, joined again at `C`.
+    fn goto_choice(&mut self, choices: &mut Choices, out: &mut String, depth: usize) {
+        let indent = "  ".repeat(depth);
+        let [first, second, join] = [0, 1, 2].map(|offset| format!("L{}", self.labels + offset));
+        self.labels += 3;
+        writeln!(out, "{indent}goto {first}, {second};").expect("writing to a String");
+        for label in [&first, &second] {
+            writeln!(out, "{indent}{label}:").expect("writing to a String");
+            if self.block(choices, out, depth) == Flow::Continues {
+                writeln!(out, "{indent}goto {join};").expect("writing to a String");
+            }
+        }
+        writeln!(out, "{indent}{join}:\n{indent}assume true;").expect("writing to a String");
+    }
+
+    /// A quantified claim about `map` whose bound is read from the state: an integer in
+    /// scope, or, nested, the map's own entries.
+    fn quantified(&mut self, choices: &mut Choices, map: &str) -> String {
+        let bound = choices.pick(&self.names(Ty::Int, false)).clone();
+        let operator = choices.pick(&["<", "<=", "!=", ">", ">="]);
+        let offset = choices.int_in(-1, 2);
+        let claim = if choices.one_in(3) {
+            let inner = choices.pick(&["<=", "!=", ">="]);
+            format!("(forall j: int :: 0 <= j && j < {map}[k] ==> {map}[j] {inner} j)")
+        } else {
+            format!("{map}[k] {operator} k + {offset}")
+        };
+        format!("(forall k: int :: 0 <= k && k < {bound} ==> {claim})")
     }
 
     fn assign(&mut self, choices: &mut Choices, out: &mut String, indent: &str) {

@@ -247,6 +247,12 @@ impl Terms {
         self.nodes.iter().any(|term| matches!(term, Term::Quant { kind: QuantKind::Forall, .. }))
     }
 
+    /// How many distinct quantified terms there are (each counted once, however often
+    /// it is shared).
+    pub fn count_quantifiers(&self) -> usize {
+        self.nodes.iter().filter(|term| matches!(term, Term::Quant { .. })).count()
+    }
+
     /// Whether `id` has a lambda among its subterms (itself included).
     pub fn contains_lambda(&self, id: TermId) -> bool {
         self.lambdas[id.index()]

@@ -122,9 +122,45 @@ fn contracts_with_data_dependent_quantifier_bounds_are_checked_and_every_goal_co
             unroll,
         ]);
         assert_eq!(output.status.code(), Some(0), "--unroll {unroll}: {}", String::from_utf8_lossy(&output.stderr));
+        // Every test's contracts were decided by its replay.
+        let text = std::fs::read_to_string(suite).expect("the suite was written");
+        assert!(!text.contains("\"unchecked\""), "--unroll {unroll}: {text}");
         let run = seedgen(&["run-tests", "corpus/primes.bpl", suite]);
         assert_eq!(run.status.code(), Some(0), "--unroll {unroll}: {}", String::from_utf8_lossy(&run.stdout));
     }
+}
+
+/// A postcondition no bound of the run's state makes finite (`k` ranges over every
+/// integer, inside arithmetic): the runs still cover the goals they entered, each test
+/// records the check as `unchecked` with the reason, and `run-tests` replays them so.
+#[test]
+fn a_check_replay_cannot_decide_is_recorded_unchecked_and_its_run_still_covers() {
+    let program = "procedure P(x: int) returns (r: int)
+  ensures (forall k: int :: k * k != r - 2);
+{
+  if (x > 0) { r := x + 1; } else { r := 0; }
+}
+";
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (status, stderr) = prove(dir.path(), program, &["--no-cache", "--quiet", "--require-coverage"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    let suite = dir.path().join("program.tests.json");
+    let suite: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&suite).expect("the suite was written")).expect("JSON");
+    let tests = suite["procedures"][0]["tests"].as_array().expect("tests");
+    assert_eq!(tests.len(), 2);
+    for test in tests {
+        assert_eq!(test["expect"]["outcome"], "unchecked", "{test}");
+        let message = test["expect"]["message"].as_str().expect("a reason");
+        assert!(message.contains("`k` unbounded"), "{message}");
+    }
+    let file = dir.path().join("program.bpl");
+    let run = seedgen(&[
+        "run-tests",
+        file.to_str().expect("UTF-8"),
+        dir.path().join("program.tests.json").to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stdout));
 }
 
 /// Two goals after a loop, one comparison away from the first test: the search steers by

@@ -2,7 +2,9 @@
 //! on each `cargo test`: the front end does not crash and a clean program prints back
 //! to the same text (`frontend`); solver and interpreter agree on the suite of the
 //! generated program (`pipeline`: a `.bpl` file is a described `testgen::Case`, any
-//! other file the generator's bytes); the suite reader does not crash (`suite_reader`).
+//! other file the generator's bytes); the suite reader does not crash (`suite_reader`);
+//! Boogie and seedgen agree on reachability (`boogie_judge`, described cases; ignored:
+//! it needs Boogie 2.4.1).
 
 use crate::support::{check_source, root};
 use seedgen::syntax::printer::print_program;
@@ -43,6 +45,23 @@ fn pipeline_regressions_agree() {
             true => Case::from_description(&String::from_utf8(bytes).expect("UTF-8")).expect("a described case"),
             false => testgen::generate(&bytes),
         };
+        if let Err(disagreement) = testgen::oracle::check(&case) {
+            panic!("{}: {disagreement}\n{}", path.display(), case.describe());
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
+fn boogie_judge_regressions_agree() {
+    let boogie = PathBuf::from(std::env::var_os("BOOGIE").unwrap_or_else(|| "boogie".into()));
+    for path in inputs("boogie_judge") {
+        let text = std::fs::read_to_string(&path).expect("readable regression input");
+        let case = Case::from_description(&text).expect("a described case");
+        if let Err(disagreement) = testgen::judge::judge(&case, &boogie) {
+            panic!("{}: {disagreement}\n{}", path.display(), case.describe());
+        }
+        // The suite agrees with its replays too.
         if let Err(disagreement) = testgen::oracle::check(&case) {
             panic!("{}: {disagreement}\n{}", path.display(), case.describe());
         }
