@@ -23,8 +23,6 @@ pub enum CfgError {
 /// The parts of Boogie 2 that `check` accepts and the engine does not run yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum EngineConstruct {
-    Polymorphism,
-    TypeConstructor,
     Real,
     BitVector,
     FreeCall,
@@ -34,8 +32,6 @@ pub enum EngineConstruct {
 impl EngineConstruct {
     fn what(self) -> &'static str {
         match self {
-            EngineConstruct::Polymorphism => "polymorphism (type parameters, polymorphic maps)",
-            EngineConstruct::TypeConstructor => "type constructors with arguments",
             EngineConstruct::Real => "reals",
             EngineConstruct::BitVector => "bit-vectors",
             EngineConstruct::FreeCall => "`free call`",

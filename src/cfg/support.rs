@@ -5,10 +5,10 @@
 //! one [`CfgError::NotExecutable`] per kind of construct outside the engine's language,
 //! at its first occurrence, with how many more there are. Every stage after lowering
 //! may then assume that these constructs are absent: scalar types are `int` and `bool`,
-//! uninterpreted types take no arguments, nothing is polymorphic, and there are no
-//! bit-vector or real operations, `free call`s or `extends` orders. `check` accepts
-//! them; `seed`, `prove-tests`, `verify`, `run-tests` and `mutate` stop here with these
-//! diagnostics rather than guess.
+//! and there are no bit-vector or real operations, `free call`s or `extends` orders.
+//! `check` accepts them; `seed`, `prove-tests`, `verify`, `run-tests` and `mutate` stop
+//! here with these diagnostics rather than guess. Polymorphism and type constructors
+//! with arguments are gone before this point: the driver runs [`crate::mono`] first.
 
 use super::error::{CfgError, EngineConstruct};
 use crate::sema::hir::{self, BinaryOp, ExprKind, StmtKind, Type, UnaryOp};
@@ -54,28 +54,19 @@ impl Found {
             global.where_clause.iter().for_each(|expr| self.expr(expr));
         }
         for function in &program.functions {
-            self.generic(&function.type_params, function.span);
             function.params.iter().for_each(|param| self.ty(&param.ty, param.span));
             self.ty(&function.result, function.span);
             function.body.iter().for_each(|body| self.expr(body));
         }
         program.axioms.iter().for_each(|axiom| self.expr(&axiom.expr));
         for procedure in &program.procedures {
-            self.generic(&procedure.type_params, procedure.span);
             self.locals(&procedure.locals);
             let clauses = procedure.requires.iter().chain(&procedure.ensures);
             clauses.for_each(|clause| self.expr(&clause.expr));
         }
         for implementation in &program.implementations {
-            self.generic(&implementation.type_params, implementation.span);
             self.locals(&implementation.locals);
             self.stmts(&implementation.body);
-        }
-    }
-
-    fn generic(&mut self, type_params: &[hir::TypeParamId], span: Span) {
-        if !type_params.is_empty() {
-            self.note(EngineConstruct::Polymorphism, span);
         }
     }
 
@@ -88,20 +79,11 @@ impl Found {
 
     fn ty(&mut self, ty: &Type, span: Span) {
         match ty {
-            Type::Int | Type::Bool => {}
+            Type::Int | Type::Bool | Type::Param(_) => {}
             Type::Real => self.note(EngineConstruct::Real, span),
             Type::BitVector(_) => self.note(EngineConstruct::BitVector, span),
-            Type::Param(_) => self.note(EngineConstruct::Polymorphism, span),
-            Type::Named(_, args) => {
-                if !args.is_empty() {
-                    self.note(EngineConstruct::TypeConstructor, span);
-                }
-                args.iter().for_each(|arg| self.ty(arg, span));
-            }
+            Type::Named(_, args) => args.iter().for_each(|arg| self.ty(arg, span)),
             Type::Map(map) => {
-                if !map.type_params.is_empty() {
-                    self.note(EngineConstruct::Polymorphism, span);
-                }
                 map.domain.iter().chain([&map.range]).for_each(|part| self.ty(part, span));
             }
         }
@@ -155,8 +137,7 @@ impl Found {
                 self.note(EngineConstruct::Real, expr.span)
             }
             ExprKind::Binary { op: BinaryOp::Concat, .. } => self.note(EngineConstruct::BitVector, expr.span),
-            ExprKind::Quant { type_params, vars, .. } => {
-                self.generic(type_params, expr.span);
+            ExprKind::Quant { vars, .. } => {
                 vars.iter().for_each(|var| self.ty(&var.ty, var.span));
             }
             _ => {}
@@ -198,8 +179,6 @@ mod tests {
         assert_eq!(
             constructs(source),
             vec![
-                EngineConstruct::Polymorphism,
-                EngineConstruct::TypeConstructor,
                 EngineConstruct::Real,
                 EngineConstruct::BitVector,
                 EngineConstruct::FreeCall,

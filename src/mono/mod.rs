@@ -43,10 +43,11 @@ pub const MAX_TYPE_DEPTH: usize = 8;
 pub const MAX_INSTANCES: usize = 20_000;
 
 /// `program` without polymorphism (see the module documentation).
-pub fn monomorphize(program: &Program) -> Result<Program, MonoError> {
-    if !is_polymorphic(program) {
-        return Ok(program.clone());
+pub fn monomorphize(program: Program) -> Result<Program, MonoError> {
+    if !is_polymorphic(&program) {
+        return Ok(program);
     }
+    let program = &program;
     let instances = instances::collect(program)?;
     let fresh_spans: Vec<Span> = instances
         .fresh

@@ -3,7 +3,7 @@ use crate::sema::hir;
 
 fn mono(source: &str) -> hir::Program {
     let program = crate::sema::tests::expect_accepted(source);
-    let mono = monomorphize(&program).expect("monomorphizes");
+    let mono = monomorphize(program).expect("monomorphizes");
     assert!(!is_polymorphic(&mono), "still polymorphic: {mono:#?}");
     mono
 }
@@ -17,7 +17,7 @@ fn a_monomorphic_program_is_unchanged() {
     let source = "type T; const c: T; procedure P(x: int) returns (y: bool) { y := x > 0; }";
     let program = crate::sema::tests::expect_accepted(source);
     assert!(!is_polymorphic(&program));
-    assert_eq!(format!("{:?}", monomorphize(&program).expect("runs")), format!("{program:?}"));
+    assert_eq!(format!("{:?}", monomorphize(program.clone()).expect("runs")), format!("{program:?}"));
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn an_instantiation_that_grows_forever_is_an_error() {
         procedure P(s: Seq int) { assert Wrap(s) == Wrap(s); }
         ",
     );
-    match monomorphize(&program) {
+    match monomorphize(program.clone()) {
         Err(MonoError::NonTerminating { .. }) => {}
         other => panic!("expected non-termination, got {other:?}"),
     }
