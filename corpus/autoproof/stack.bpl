@@ -2,7 +2,9 @@
 // translates it, written here in that style: a polymorphic heap with fields of three
 // types, a `Seq T` prelude of polymorphic functions and type-quantified axioms, the
 // class invariant as an inlined function checked in `if (*)` blocks, a `where` clause
-// on the heap and `free` contracts. Every routine is correct: Boogie verifies them all.
+// on the heap and `free` contracts. The routine `wipe` has a real bug: it resets the
+// count but keeps the items, so its invariant check fails (Boogie 2.4.1 reports that
+// assertion and `verify` must too); the other routines are correct.
 
 type ref;
 const Void: ref;
@@ -101,4 +103,20 @@ procedure STACK.is_full(Current: ref) returns (Result: bool);
 implementation STACK.is_full(Current: ref) returns (Result: bool)
 {
   Result := Heap[Current, STACK.count] >= Heap[Current, STACK.capacity];
+}
+
+procedure STACK.wipe(Current: ref);
+  free requires Heap[Current, allocated];
+  requires Current != Void;
+  requires STACK.inv(Heap, Current);
+  modifies Heap;
+  ensures Heap[Current, STACK.count] == 0;
+
+implementation STACK.wipe(Current: ref)
+{
+  Heap[Current, STACK.count] := 0;
+  if (*) {
+    assert STACK.inv(Heap, Current);
+    assume false;
+  }
 }
