@@ -466,6 +466,13 @@ impl<'p> Builder<'p> {
             }
             ExprKind::Old(operand) => ExprKind::Old(self.boxed(operand, frame)),
             ExprKind::Unary { op, operand } => ExprKind::Unary { op: *op, operand: self.boxed(operand, frame) },
+            // Boogie lets `f == field` compare `Field beta` with `Field alpha`: at
+            // instances where the types differ, the values differ.
+            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Neq), lhs, rhs }
+                if !lhs.ty.substitute(&frame.substitution).alpha_equal(&rhs.ty.substitute(&frame.substitution)) =>
+            {
+                ExprKind::Bool(*op == BinaryOp::Neq)
+            }
             ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Neq), lhs, rhs } if self.is_poly(lhs, frame) => {
                 let lhs = self.tuple(lhs, frame);
                 let rhs = self.tuple(rhs, frame);

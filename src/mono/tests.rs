@@ -80,3 +80,18 @@ fn an_instantiation_that_grows_forever_is_an_error() {
         other => panic!("expected non-termination, got {other:?}"),
     }
 }
+
+#[test]
+fn equality_across_different_instances_is_false() {
+    let program = mono(
+        r"
+        type Field _;
+        function Same<a, b>(f: Field a, g: Field b): bool { f == g }
+        const x: Field int; const y: Field bool;
+        procedure P() returns (r: bool, s: bool) { r := Same(x, y); s := Same(x, x); }
+        ",
+    );
+    let bodies: Vec<String> = program.functions.iter().map(|f| format!("{:?}", f.body.as_ref().expect("a body").kind)).collect();
+    assert!(bodies[0].starts_with("Bool(false)"), "{bodies:?}");
+    assert!(bodies[1].starts_with("Binary"), "{bodies:?}");
+}

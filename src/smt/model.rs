@@ -468,7 +468,9 @@ fn tree_size(ast: &Dynamic, depth: usize, memo: &mut std::collections::HashMap<D
         return size;
     }
     let mut size = 1usize;
-    for child in ast.children() {
+    // Only an application has arguments (z3 answers garbage for the others).
+    let children = if ast.kind() == AstKind::App { ast.children() } else { Vec::new() };
+    for child in children {
         size = size.saturating_add(tree_size(&child, depth + 1, memo));
         if size > MAX_OPAQUE_NODES {
             break;
