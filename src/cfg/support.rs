@@ -178,11 +178,7 @@ mod tests {
         ";
         assert_eq!(
             constructs(source),
-            vec![
-                EngineConstruct::Real,
-                EngineConstruct::BitVector,
-                EngineConstruct::FreeCall,
-            ]
+            vec![EngineConstruct::Real, EngineConstruct::BitVector, EngineConstruct::FreeCall,]
         );
     }
 }

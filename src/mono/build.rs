@@ -104,7 +104,13 @@ impl<'p> Builder<'p> {
     fn types(&mut self, fresh_spans: &[Span]) {
         self.out.types = self.src.types.iter().map(|decl| TypeDecl { arity: 0, ..decl.clone() }).collect();
         for (name, span) in self.instances.fresh.iter().zip(fresh_spans) {
-            self.out.types.push(TypeDecl { name: name.clone(), arity: 0, finite: false, attrs: Vec::new(), span: *span });
+            self.out.types.push(TypeDecl {
+                name: name.clone(),
+                arity: 0,
+                finite: false,
+                attrs: Vec::new(),
+                span: *span,
+            });
         }
     }
 
@@ -117,7 +123,8 @@ impl<'p> Builder<'p> {
             let id = FunctionId::from_index(self.functions.len());
             self.functions.insert(key, id);
         }
-        let monomorphic = self.src.procedures.iter().enumerate().filter(|(_, procedure)| procedure.type_params.is_empty());
+        let monomorphic =
+            self.src.procedures.iter().enumerate().filter(|(_, procedure)| procedure.type_params.is_empty());
         let keys = monomorphic.map(|(at, _)| (ProcId::from_index(at), Vec::new()));
         for key in keys.chain(self.instances.procedures.keys().iter().cloned()) {
             let id = ProcId::from_index(self.procedures.len());
@@ -127,7 +134,7 @@ impl<'p> Builder<'p> {
 
     fn ordered<K: Clone, V: Copy + Ord>(map: &HashMap<K, V>) -> Vec<K> {
         let mut entries: Vec<(V, K)> = map.iter().map(|(key, value)| (*value, key.clone())).collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.sort_by_key(|entry| entry.0);
         entries.into_iter().map(|(_, key)| key).collect()
     }
 
@@ -351,7 +358,13 @@ impl<'p> Builder<'p> {
         }
         let decl = &self.src.types[id.index()];
         let instance = TypeId::from_index(self.out.types.len());
-        self.out.types.push(TypeDecl { name, arity: 0, finite: decl.finite, attrs: decl.attrs.clone(), span: decl.span });
+        self.out.types.push(TypeDecl {
+            name,
+            arity: 0,
+            finite: decl.finite,
+            attrs: decl.attrs.clone(),
+            span: decl.span,
+        });
         self.named.insert(key, instance);
         instance
     }
@@ -399,7 +412,9 @@ impl<'p> Builder<'p> {
             Var::Const(id) => self.consts[id.index()].iter().map(|id| Var::Const(*id)).collect(),
             Var::Global(id) => self.globals[id.index()].iter().map(|id| Var::Global(*id)).collect(),
             Var::Local(id) => frame.locals[id.index()].iter().map(|id| Var::Local(*id)).collect(),
-            Var::Bound(id) => frame.bound.get(&id).map_or_else(Vec::new, |ids| ids.iter().map(|id| Var::Bound(*id)).collect()),
+            Var::Bound(id) => {
+                frame.bound.get(&id).map_or_else(Vec::new, |ids| ids.iter().map(|id| Var::Bound(*id)).collect())
+            }
         }
     }
 
@@ -461,7 +476,8 @@ impl<'p> Builder<'p> {
             },
             ExprKind::Apply { func, type_args, args } => {
                 let type_args: Vec<Type> = type_args.iter().map(|ty| ty.substitute(&frame.substitution)).collect();
-                let func = *self.functions.get(&(*func, type_args)).expect("every application's instance was collected");
+                let func =
+                    *self.functions.get(&(*func, type_args)).expect("every application's instance was collected");
                 ExprKind::Apply { func, type_args: Vec::new(), args: self.args(args, frame) }
             }
             ExprKind::Old(operand) => ExprKind::Old(self.boxed(operand, frame)),
@@ -479,7 +495,11 @@ impl<'p> Builder<'p> {
                 let equal = conjunction(lhs.into_iter().zip(rhs).map(|(l, r)| binary(BinaryOp::Eq, l, r, span)), span);
                 return match op {
                     BinaryOp::Eq => equal,
-                    _ => Expr { kind: ExprKind::Unary { op: UnaryOp::Not, operand: Box::new(equal) }, ty: Type::Bool, span },
+                    _ => Expr {
+                        kind: ExprKind::Unary { op: UnaryOp::Not, operand: Box::new(equal) },
+                        ty: Type::Bool,
+                        span,
+                    },
                 };
             }
             ExprKind::Binary { op, lhs, rhs } => {
@@ -557,7 +577,8 @@ impl<'p> Builder<'p> {
                     .collect()
             }
             ExprKind::Store { map: inner, indices, value } => {
-                let index_types: Vec<Type> = indices.iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
+                let index_types: Vec<Type> =
+                    indices.iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
                 let range = value.ty.substitute(&frame.substitution);
                 let at = self.component(&map, &index_types, Some(&range), span);
                 let mut parts = self.tuple(inner, frame);
@@ -565,7 +586,8 @@ impl<'p> Builder<'p> {
                 let value = self.boxed(value, frame);
                 if let Some(part) = at.and_then(|at| parts.get_mut(at)) {
                     let old = std::mem::replace(part, Expr { kind: ExprKind::Bool(true), ty: Type::Bool, span });
-                    *part = Expr { ty: old.ty.clone(), kind: ExprKind::Store { map: Box::new(old), indices, value }, span };
+                    *part =
+                        Expr { ty: old.ty.clone(), kind: ExprKind::Store { map: Box::new(old), indices, value }, span };
                 }
                 parts
             }
@@ -652,7 +674,9 @@ impl<'p> Builder<'p> {
             StmtKind::Label(_) | StmtKind::Break { .. } | StmtKind::Return | StmtKind::Goto { .. } => kind.clone(),
             StmtKind::Assert { expr, attrs } => StmtKind::Assert { expr: self.expr(expr, frame), attrs: attrs.clone() },
             StmtKind::Assume { expr, attrs } => StmtKind::Assume { expr: self.expr(expr, frame), attrs: attrs.clone() },
-            StmtKind::Havoc { vars } => StmtKind::Havoc { vars: vars.iter().flat_map(|var| self.var(*var, frame)).collect() },
+            StmtKind::Havoc { vars } => {
+                StmtKind::Havoc { vars: vars.iter().flat_map(|var| self.var(*var, frame)).collect() }
+            }
             StmtKind::Assign { lhs, rhs } => {
                 let mut targets = Vec::new();
                 let mut values = Vec::new();
@@ -742,8 +766,9 @@ fn disjunction(parts: impl IntoIterator<Item = Expr>, span: Span) -> Expr {
 }
 
 fn join(parts: impl IntoIterator<Item = Expr>, op: BinaryOp, empty: bool, span: Span) -> Expr {
-    parts
-        .into_iter()
-        .reduce(|acc, part| binary(op, acc, part, span))
-        .unwrap_or(Expr { kind: ExprKind::Bool(empty), ty: Type::Bool, span })
+    parts.into_iter().reduce(|acc, part| binary(op, acc, part, span)).unwrap_or(Expr {
+        kind: ExprKind::Bool(empty),
+        ty: Type::Bool,
+        span,
+    })
 }

@@ -273,7 +273,8 @@ impl<'p> Collector<'p> {
                         };
                         let declared = declared.substitute(substitution);
                         if let (Some(map), Some(first)) = (poly_map(&declared), target.indices.first()) {
-                            let indices: Vec<Type> = first.iter().map(|index| index.ty.substitute(substitution)).collect();
+                            let indices: Vec<Type> =
+                                first.iter().map(|index| index.ty.substitute(substitution)).collect();
                             let range = (target.indices.len() == 1).then(|| target.ty.substitute(substitution));
                             self.map_use(map, &indices, range.as_ref(), target.span);
                         }
@@ -321,7 +322,8 @@ impl<'p> Collector<'p> {
             ExprKind::Select { map, indices } | ExprKind::Store { map, indices, .. } => {
                 let map_ty = map.ty.substitute(substitution);
                 if let Some(poly) = poly_map(&map_ty) {
-                    let index_types: Vec<Type> = indices.iter().map(|index| index.ty.substitute(substitution)).collect();
+                    let index_types: Vec<Type> =
+                        indices.iter().map(|index| index.ty.substitute(substitution)).collect();
                     let range = match &expr.kind {
                         ExprKind::Store { value, .. } => value.ty.substitute(substitution),
                         _ => expr.ty.substitute(substitution),
@@ -352,10 +354,12 @@ impl<'p> Collector<'p> {
         match ty {
             Type::Int | Type::Bool | Type::Real | Type::BitVector(_) | Type::Param(_) => {}
             Type::Named(id, args) => {
-                if !args.is_empty() && !args.iter().any(has_free_params) && self.bounded(ty, span) {
-                    if self.instances.named.insert((*id, args.clone())).1 {
-                        self.counted(ty, span);
-                    }
+                if !args.is_empty()
+                    && !args.iter().any(has_free_params)
+                    && self.bounded(ty, span)
+                    && self.instances.named.insert((*id, args.clone())).1
+                {
+                    self.counted(ty, span);
                 }
                 args.iter().for_each(|arg| self.ground_type(arg, span));
             }
@@ -532,10 +536,12 @@ impl<'p> Collector<'p> {
             ExprKind::Select { map, indices } | ExprKind::Store { map, indices, .. } => {
                 let map_ty = map.ty.substitute(substitution);
                 if let Some(poly) = poly_map(&map_ty) {
-                    let index_types: Vec<Type> = indices.iter().map(|index| index.ty.substitute(substitution)).collect();
+                    let index_types: Vec<Type> =
+                        indices.iter().map(|index| index.ty.substitute(substitution)).collect();
                     if let Some(at) = self.instances.find_map(poly) {
                         for args in self.instances.maps[at].instances.keys() {
-                            let instance: Substitution = poly.type_params.iter().copied().zip(args.iter().cloned()).collect();
+                            let instance: Substitution =
+                                poly.type_params.iter().copied().zip(args.iter().cloned()).collect();
                             let mut binding = Substitution::new();
                             let matched = poly.domain.iter().zip(&index_types).all(|(part, index)| {
                                 match_type(index, &part.substitute(&instance), params, &mut binding)
@@ -562,13 +568,17 @@ impl<'p> Collector<'p> {
             Type::Named(id, args) if has_free_params(ty) => {
                 for (instance_id, instance_args) in self.instances.named.keys() {
                     let mut binding = Substitution::new();
-                    if instance_id == id && args.iter().zip(instance_args).all(|(p, g)| match_type(p, g, params, &mut binding)) {
+                    if instance_id == id
+                        && args.iter().zip(instance_args).all(|(p, g)| match_type(p, g, params, &mut binding))
+                    {
                         note(binding);
                     }
                 }
                 args.iter().for_each(|arg| self.type_patterns(arg, params, note));
             }
-            Type::Map(map) => map.domain.iter().chain([&map.range]).for_each(|part| self.type_patterns(part, params, note)),
+            Type::Map(map) => {
+                map.domain.iter().chain([&map.range]).for_each(|part| self.type_patterns(part, params, note))
+            }
             _ => {}
         }
     }

@@ -91,7 +91,8 @@ fn equality_across_different_instances_is_false() {
         procedure P() returns (r: bool, s: bool) { r := Same(x, y); s := Same(x, x); }
         ",
     );
-    let bodies: Vec<String> = program.functions.iter().map(|f| format!("{:?}", f.body.as_ref().expect("a body").kind)).collect();
+    let bodies: Vec<String> =
+        program.functions.iter().map(|f| format!("{:?}", f.body.as_ref().expect("a body").kind)).collect();
     assert!(bodies[0].starts_with("Bool(false)"), "{bodies:?}");
     assert!(bodies[1].starts_with("Binary"), "{bodies:?}");
 }

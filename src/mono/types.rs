@@ -69,7 +69,11 @@ pub(super) fn match_type(pattern: &Type, ground: &Type, vars: &[TypeParamId], bi
             }
             map.type_params.len() == ground_map.type_params.len()
                 && map.domain.len() == ground_map.domain.len()
-                && map.domain.iter().zip(&ground_map.domain).all(|(part, ground)| match_type(part, ground, vars, binding))
+                && map
+                    .domain
+                    .iter()
+                    .zip(&ground_map.domain)
+                    .all(|(part, ground)| match_type(part, ground, vars, binding))
                 && match_type(&map.range, &ground_map.range, vars, binding)
         }
         _ => pattern == ground,
@@ -147,7 +151,8 @@ pub(super) fn text(names: Names, ty: &Type) -> String {
         Type::Map(map) => {
             let mut out = String::new();
             if !map.type_params.is_empty() {
-                let names: Vec<String> = map.type_params.iter().map(|param| program.type_params[param.index()].name.clone()).collect();
+                let names: Vec<String> =
+                    map.type_params.iter().map(|param| program.type_params[param.index()].name.clone()).collect();
                 out.push_str(&format!("<{}>", names.join(", ")));
             }
             let domain: Vec<String> = map.domain.iter().map(|ty| text(names, ty)).collect();

@@ -329,7 +329,13 @@ impl Elements {
         });
         let index = index.ok_or_else(|| {
             let shown = element_name(&type_name, 0);
-            error(name.span, format!("an element of `{type_name}` is named `{}#` and its number, e.g. `{shown}`", type_identifier(&type_name)))
+            error(
+                name.span,
+                format!(
+                    "an element of `{type_name}` is named `{}#` and its number, e.g. `{shown}`",
+                    type_identifier(&type_name)
+                ),
+            )
         })?;
         if self.by_name.insert(name.name.clone(), (type_name, index)).is_some() {
             return Err(error(name.span, format!("`{}` is declared twice", name.name)));
