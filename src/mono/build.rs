@@ -177,6 +177,7 @@ impl<'p> Builder<'p> {
     }
 
     fn function_decls(&mut self) {
+        let mut names = std::collections::HashSet::new();
         for (id, args) in Self::ordered(&self.functions) {
             let function = &self.src.functions[id.index()];
             let substitution: Substitution = function.type_params.iter().copied().zip(args.iter().cloned()).collect();
@@ -184,7 +185,11 @@ impl<'p> Builder<'p> {
             let params = function.params.iter().flat_map(|param| self.bind(param, &mut frame)).collect();
             let result = self.declared(&function.result, &frame.substitution, function.span);
             let body = function.body.as_ref().map(|body| self.expr(body, &mut frame));
-            let name = self.instance_name(&function.name, &args);
+            // Instances at polymorphic map types equal up to their parameters' names
+            // print alike; the symbols must not.
+            let base = self.instance_name(&function.name, &args);
+            let name = (1..).map(|n| if n == 1 { base.clone() } else { format!("{base}#{n}") });
+            let name = name.into_iter().find(|name| names.insert(name.clone())).expect("some name is free");
             self.out.functions.push(Function {
                 name,
                 type_params: Vec::new(),
