@@ -16,7 +16,8 @@
 
 use super::error::MonoError;
 use super::instances::{site_key, Instances};
-use super::types::{self, instance_suffix, map_component, map_instance, poly_map, Names, Substitution};
+use super::types::{self, instance_suffix, is_compound, map_component, map_instance, poly_map, Names, Substitution};
+use std::ops::Range;
 use crate::sema::hir::{
     BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, Global, GlobalId, Guard,
     IfBranch, Implementation, Lhs, Local, LocalId, MapType, ProcId, Procedure, Program, Quantifier, Stmt, StmtKind,
@@ -358,7 +359,7 @@ impl<'p> Builder<'p> {
             return instance;
         }
         let name = types::text(self.names(), &Type::Named(id, args.to_vec()));
-        for arg in args {
+        for arg in args.iter().filter(|arg| !is_compound(arg)) {
             self.ground(arg, span);
         }
         let decl = &self.src.types[id.index()];
@@ -374,21 +375,35 @@ impl<'p> Builder<'p> {
         instance
     }
 
-    /// The components of a value of ground type `ty`: one per instance of a
-    /// polymorphic map (its name suffix, its type), or itself.
+    /// The components of a value of ground type `ty` (its name suffix, its type): one
+    /// per instance of a polymorphic map, each split again if its range is compound, one
+    /// per component of the range for a map whose range is compound, or itself.
     fn split(&mut self, ty: &Type, span: Span) -> Vec<(String, Type)> {
-        let Some(map) = poly_map(ty) else {
-            return vec![(String::new(), self.ground(ty, span))];
-        };
-        let map = map.clone();
-        self.instance_args(&map)
-            .into_iter()
-            .map(|args| {
-                let suffix = instance_suffix(self.names(), &args);
-                let component = map_component(&map, &args);
-                (suffix, self.ground(&component, span))
-            })
-            .collect()
+        match ty {
+            Type::Map(map) if !map.type_params.is_empty() => {
+                let map = map.clone();
+                let mut parts = Vec::new();
+                for args in self.instance_args(&map) {
+                    let suffix = instance_suffix(self.names(), &args);
+                    for (inner, part) in self.split(&map_component(&map, &args), span) {
+                        parts.push((format!("{suffix}{inner}"), part));
+                    }
+                }
+                parts
+            }
+            Type::Map(map) if is_compound(&map.range) => {
+                let domain: Vec<Type> = map.domain.iter().map(|part| self.ground(part, span)).collect();
+                let ranges = self.split(&map.range.clone(), span);
+                ranges
+                    .into_iter()
+                    .map(|(suffix, range)| {
+                        let part = MapType { type_params: Vec::new(), domain: domain.clone(), range };
+                        (suffix, Type::Map(Arc::new(part)))
+                    })
+                    .collect()
+            }
+            _ => vec![(String::new(), self.ground(ty, span))],
+        }
     }
 
     /// The instances of polymorphic map type `map`, in component order.
@@ -399,14 +414,29 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// The component of `map` that a selection with these index types uses.
-    fn component(&mut self, map: &MapType, indices: &[Type], range: Option<&Type>, span: Span) -> Option<usize> {
-        let found = map_instance(map, indices, range)
-            .and_then(|args| self.instance_args(map).iter().position(|instance| *instance == args));
-        if found.is_none() {
+    /// The components of `map`'s value that a selection with these index types uses
+    /// (positions among all its components), and the instance.
+    fn component(
+        &mut self,
+        map: &MapType,
+        indices: &[Type],
+        range: Option<&Type>,
+        span: Span,
+    ) -> Option<(Range<usize>, Vec<Type>)> {
+        let Some(args) = map_instance(map, indices, range) else {
             self.unsupported("a polymorphic map selected at a type no instance fixes", span);
+            return None;
+        };
+        let mut start = 0;
+        for instance in self.instance_args(map) {
+            let width = self.split(&map_component(map, &instance), span).len();
+            if instance == args {
+                return Some((start..start + width, args));
+            }
+            start += width;
         }
-        found
+        self.unsupported("a polymorphic map selected at a type no instance fixes", span);
+        None
     }
 
     // -----------------------------------------------------------------------------
@@ -442,7 +472,7 @@ impl<'p> Builder<'p> {
     // Expressions
 
     fn is_poly(&self, expr: &Expr, frame: &Frame) -> bool {
-        poly_map(&expr.ty.substitute(&frame.substitution)).is_some()
+        is_compound(&expr.ty.substitute(&frame.substitution))
     }
 
     /// Arguments of an application or a call: a polymorphic map passes its components.
@@ -510,23 +540,18 @@ impl<'p> Builder<'p> {
             ExprKind::Binary { op, lhs, rhs } => {
                 ExprKind::Binary { op: *op, lhs: self.boxed(lhs, frame), rhs: self.boxed(rhs, frame) }
             }
-            ExprKind::Select { map, indices } => {
-                let map_ty = map.ty.substitute(&frame.substitution);
-                match poly_map(&map_ty) {
-                    Some(poly) => {
-                        let index_types: Vec<Type> =
-                            indices.iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
-                        let poly = poly.clone();
-                        let at = self.component(&poly, &index_types, Some(&ty), span);
-                        let parts = self.tuple(map, frame);
-                        let indices = self.exprs(indices, frame);
-                        match at.and_then(|at| parts.into_iter().nth(at)) {
-                            Some(part) => ExprKind::Select { map: Box::new(part), indices },
-                            None => ExprKind::Bool(true),
-                        }
+            ExprKind::Select { map, indices } if self.is_poly(map, frame) => {
+                let mut parts = self.select_parts(map, indices, &ty, span, frame);
+                match parts.len() {
+                    1 => return parts.remove(0),
+                    _ => {
+                        self.unsupported("a polymorphic map selected at a type no instance fixes", span);
+                        ExprKind::Bool(true)
                     }
-                    None => ExprKind::Select { map: self.boxed(map, frame), indices: self.exprs(indices, frame) },
                 }
+            }
+            ExprKind::Select { map, indices } => {
+                ExprKind::Select { map: self.boxed(map, frame), indices: self.exprs(indices, frame) }
             }
             ExprKind::Store { map, indices, value } => ExprKind::Store {
                 map: self.boxed(map, frame),
@@ -551,7 +576,6 @@ impl<'p> Builder<'p> {
     fn tuple(&mut self, expr: &Expr, frame: &mut Frame<'p>) -> Vec<Expr> {
         let span = expr.span;
         let ty = expr.ty.substitute(&frame.substitution);
-        let map = poly_map(&ty).expect("asked of polymorphic maps only").clone();
         match &expr.kind {
             ExprKind::Var(var) => {
                 let types: Vec<Type> = self.split(&ty, span).into_iter().map(|(_, ty)| ty).collect();
@@ -581,25 +605,86 @@ impl<'p> Builder<'p> {
                     })
                     .collect()
             }
-            ExprKind::Store { map: inner, indices, value } => {
-                let index_types: Vec<Type> =
-                    indices.iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
-                let range = value.ty.substitute(&frame.substitution);
-                let at = self.component(&map, &index_types, Some(&range), span);
-                let mut parts = self.tuple(inner, frame);
-                let indices = self.exprs(indices, frame);
-                let value = self.boxed(value, frame);
-                if let Some(part) = at.and_then(|at| parts.get_mut(at)) {
-                    let old = std::mem::replace(part, Expr { kind: ExprKind::Bool(true), ty: Type::Bool, span });
-                    *part =
-                        Expr { ty: old.ty.clone(), kind: ExprKind::Store { map: Box::new(old), indices, value }, span };
-                }
-                parts
-            }
+            ExprKind::Select { map, indices } => self.select_parts(map, indices, &ty, span, frame),
+            ExprKind::Store { map, indices, value } => self.store_parts(map, indices, value, span, frame),
             _ => {
                 self.unsupported("a polymorphic map computed by a function, a selection or a lambda", span);
                 Vec::new()
             }
+        }
+    }
+
+    /// The components of `map[indices]` (of type `result`), where `map` is compound: the
+    /// selection in each component of the instance the index types pick.
+    fn select_parts(
+        &mut self,
+        map: &Expr,
+        indices: &[Expr],
+        result: &Type,
+        span: Span,
+        frame: &mut Frame<'p>,
+    ) -> Vec<Expr> {
+        let slice = self.slice(map, indices, result, span, frame);
+        let parts = self.tuple(map, frame);
+        let indices = self.exprs(indices, frame);
+        let Some(slice) = slice.filter(|slice| slice.end <= parts.len()) else { return Vec::new() };
+        parts[slice]
+            .iter()
+            .map(|part| {
+                let ty = match &part.ty {
+                    Type::Map(map) => map.range.clone(),
+                    other => other.clone(),
+                };
+                Expr { kind: ExprKind::Select { map: Box::new(part.clone()), indices: indices.clone() }, ty, span }
+            })
+            .collect()
+    }
+
+    /// The components of `map[indices := value]`, where `map` is compound.
+    fn store_parts(
+        &mut self,
+        map: &Expr,
+        indices: &[Expr],
+        value: &Expr,
+        span: Span,
+        frame: &mut Frame<'p>,
+    ) -> Vec<Expr> {
+        let range = value.ty.substitute(&frame.substitution);
+        let slice = self.slice(map, indices, &range, span, frame);
+        let mut parts = self.tuple(map, frame);
+        let indices = self.exprs(indices, frame);
+        let values = if self.is_poly(value, frame) { self.tuple(value, frame) } else { vec![self.expr(value, frame)] };
+        let Some(slice) = slice.filter(|slice| slice.end <= parts.len() && slice.len() == values.len()) else {
+            self.unsupported("a polymorphic map updated at a type no instance fixes", span);
+            return parts;
+        };
+        for (at, value) in slice.zip(values) {
+            let old = std::mem::replace(&mut parts[at], Expr { kind: ExprKind::Bool(true), ty: Type::Bool, span });
+            let kind = ExprKind::Store { map: Box::new(old.clone()), indices: indices.clone(), value: Box::new(value) };
+            parts[at] = Expr { ty: old.ty, kind, span };
+        }
+        parts
+    }
+
+    /// Which components of compound `map` a selection or update with these indices
+    /// touches: an instance's for a polymorphic map, all of them for a map whose range is
+    /// compound.
+    fn slice(
+        &mut self,
+        map: &Expr,
+        indices: &[Expr],
+        range: &Type,
+        span: Span,
+        frame: &mut Frame<'p>,
+    ) -> Option<Range<usize>> {
+        let map_ty = map.ty.substitute(&frame.substitution);
+        match poly_map(&map_ty) {
+            Some(poly) => {
+                let poly = poly.clone();
+                let index_types: Vec<Type> = indices.iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
+                self.component(&poly, &index_types, Some(range), span).map(|(slice, _)| slice)
+            }
+            None => Some(0..self.split(&map_ty, span).len()),
         }
     }
 
@@ -731,28 +816,50 @@ impl<'p> Builder<'p> {
             Var::Global(id) => self.src.globals[id.index()].ty.clone(),
             Var::Const(_) | Var::Bound(_) => unreachable!("the checker allows assignments to variables only"),
         };
-        let ty = self.ground(&target.ty.substitute(&frame.substitution), target.span);
         let indices: Vec<Vec<Expr>> = target.indices.iter().map(|group| self.exprs(group, frame)).collect();
         let components = self.var(target.var, frame);
-        let Some(map) = poly_map(&declared).cloned() else {
+        if !is_compound(&declared) {
+            let ty = self.ground(&target.ty.substitute(&frame.substitution), target.span);
             targets.push(Lhs { var: components[0], indices, ty, span: target.span });
             values.push(self.expr(value, frame));
             return;
-        };
-        if target.indices.is_empty() {
-            let parts = self.tuple(value, frame);
-            for (var, part) in components.into_iter().zip(parts) {
-                targets.push(Lhs { var, indices: Vec::new(), ty: part.ty.clone(), span: target.span });
-                values.push(part);
-            }
-            return;
         }
-        let index_types: Vec<Type> =
-            target.indices[0].iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
-        let range = (target.indices.len() == 1).then(|| target.ty.substitute(&frame.substitution));
-        if let Some(at) = self.component(&map, &index_types, range.as_ref(), target.span) {
-            targets.push(Lhs { var: components[at], indices, ty, span: target.span });
-            values.push(self.expr(value, frame));
+        // Follow the selections through the components: a polymorphic map's level picks
+        // its instance's components, a map's level keeps them.
+        let mut current = declared;
+        let mut base = 0;
+        for (level, group) in target.indices.iter().enumerate() {
+            let last = level + 1 == target.indices.len();
+            current = match &current {
+                Type::Map(map) if !map.type_params.is_empty() => {
+                    let map = (**map).clone();
+                    let index_types: Vec<Type> =
+                        group.iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
+                    let range = last.then(|| target.ty.substitute(&frame.substitution));
+                    let Some((slice, args)) = self.component(&map, &index_types, range.as_ref(), target.span) else {
+                        return;
+                    };
+                    base += slice.start;
+                    match map_component(&map, &args) {
+                        Type::Map(component) => component.range.clone(),
+                        other => other,
+                    }
+                }
+                Type::Map(map) => map.range.clone(),
+                _ => {
+                    self.unsupported("an assignment through a polymorphic map", target.span);
+                    return;
+                }
+            };
+        }
+        let parts = if is_compound(&current) { self.tuple(value, frame) } else { vec![self.expr(value, frame)] };
+        for (at, part) in parts.into_iter().enumerate() {
+            let Some(&var) = components.get(base + at) else {
+                self.unsupported("an assignment through a polymorphic map", target.span);
+                return;
+            };
+            targets.push(Lhs { var, indices: indices.clone(), ty: part.ty.clone(), span: target.span });
+            values.push(part);
         }
     }
 }

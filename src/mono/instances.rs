@@ -271,12 +271,27 @@ impl<'p> Collector<'p> {
                             Var::Global(id) => &self.program.globals[id.index()].ty,
                             Var::Const(_) | Var::Bound(_) => continue,
                         };
-                        let declared = declared.substitute(substitution);
-                        if let (Some(map), Some(first)) = (poly_map(&declared), target.indices.first()) {
-                            let indices: Vec<Type> =
-                                first.iter().map(|index| index.ty.substitute(substitution)).collect();
-                            let range = (target.indices.len() == 1).then(|| target.ty.substitute(substitution));
-                            self.map_use(map, &indices, range.as_ref(), target.span);
+                        // Each level of selection through a polymorphic map uses an instance.
+                        let mut current = declared.substitute(substitution);
+                        for (level, group) in target.indices.iter().enumerate() {
+                            let indices: Vec<Type> = group.iter().map(|index| index.ty.substitute(substitution)).collect();
+                            let last = level + 1 == target.indices.len();
+                            let range = last.then(|| target.ty.substitute(substitution));
+                            current = match &current {
+                                Type::Map(map) if !map.type_params.is_empty() => {
+                                    let map = (**map).clone();
+                                    self.map_use(&map, &indices, range.as_ref(), target.span);
+                                    match map_instance(&map, &indices, range.as_ref()) {
+                                        Some(args) => match types::map_component(&map, &args) {
+                                            Type::Map(component) => component.range.clone(),
+                                            other => other,
+                                        },
+                                        None => break,
+                                    }
+                                }
+                                Type::Map(map) => map.range.clone(),
+                                _ => break,
+                            };
                         }
                     }
                     rhs.iter().for_each(|value| self.expr(value, substitution));
@@ -405,6 +420,16 @@ impl<'p> Collector<'p> {
                 return;
             }
             self.ground_type(arg, span);
+        }
+        // The instance's signature must nest within the bound too: reported here, at the
+        // application, with the type-quantified expression that made it.
+        let function = &self.program.functions[id.index()];
+        let substitution: Substitution = function.type_params.iter().copied().zip(args.iter().cloned()).collect();
+        let signature = function.params.iter().map(|param| &param.ty).chain([&function.result]);
+        for ty in signature.map(|ty| ty.substitute(&substitution)).collect::<Vec<_>>() {
+            if !self.bounded(&ty, span) {
+                return;
+            }
         }
         let (at, new) = self.instances.functions.insert((id, args));
         if new {

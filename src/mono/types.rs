@@ -16,6 +16,15 @@ pub(super) fn poly_map(ty: &Type) -> Option<&MapType> {
     }
 }
 
+/// Whether values of `ty` are split into several: a polymorphic map, or a map whose
+/// range is one (Viper's `Field A PMaskType` stores masks in the heap).
+pub(super) fn is_compound(ty: &Type) -> bool {
+    match ty {
+        Type::Map(map) => !map.type_params.is_empty() || is_compound(&map.range),
+        _ => false,
+    }
+}
+
 /// Whether a type parameter occurs in `ty` outside the map types that bind it.
 pub(super) fn has_free_params(ty: &Type) -> bool {
     free_params(ty, &mut Vec::new())

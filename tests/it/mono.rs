@@ -16,8 +16,7 @@ fn generates_and_replays(program: &str, open: &[&str]) -> Value {
         let suite = dir.path().join(file);
         let suite = suite.to_str().expect("UTF-8 temp path");
         let output = seedgen(&["prove-tests", "--quiet", "--no-cache", program, "--emit", emit, "-o", suite]);
-        let expected = if open.is_empty() { 0 } else { 3 };
-        assert_eq!(output.status.code(), Some(expected), "{program}: {}", String::from_utf8_lossy(&output.stderr));
+        assert_eq!(output.status.code(), Some(0), "{program}: {}", String::from_utf8_lossy(&output.stderr));
         let output = seedgen(&["run-tests", "--quiet", program, suite, "--format", "json"]);
         assert_eq!(output.status.code(), Some(0), "{program} ({emit}): {}", String::from_utf8_lossy(&output.stdout));
         let report: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
@@ -54,7 +53,7 @@ fn a_heap_with_fields_of_three_types() {
         .iter()
         .map(|global| global["name"].as_str().expect("a name"))
         .collect();
-    assert_eq!(heap, ["H<int>", "H<bool>", "H<ref>"], "one map per field type");
+    assert_eq!(heap, ["H<bool>", "H<ref>", "H<int>"], "one map per field type, in the order the program uses them");
 }
 
 #[test]
