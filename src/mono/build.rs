@@ -17,7 +17,6 @@
 use super::error::MonoError;
 use super::instances::{site_key, Instances};
 use super::types::{self, instance_suffix, is_compound, map_component, map_instance, poly_map, Names, Substitution};
-use std::ops::Range;
 use crate::sema::hir::{
     BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, Global, GlobalId, Guard,
     IfBranch, Implementation, Lhs, Local, LocalId, MapType, ProcId, Procedure, Program, Quantifier, Stmt, StmtKind,
@@ -25,6 +24,7 @@ use crate::sema::hir::{
 };
 use crate::source::Span;
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The monomorphic program.
@@ -120,9 +120,15 @@ impl<'p> Builder<'p> {
     fn plan(&mut self) {
         let monomorphic = self.src.functions.iter().enumerate().filter(|(_, function)| function.type_params.is_empty());
         let keys = monomorphic.map(|(at, _)| (FunctionId::from_index(at), Vec::new()));
+        let mut next = 0;
         for key in keys.chain(self.instances.functions.keys().iter().cloned()) {
-            let id = FunctionId::from_index(self.functions.len());
-            self.functions.insert(key, id);
+            // A function whose result is compound is one function per component.
+            let function = &self.src.functions[key.0.index()];
+            let substitution: Substitution = function.type_params.iter().copied().zip(key.1.iter().cloned()).collect();
+            let result = function.result.substitute(&substitution);
+            let width = if is_compound(&result) { self.split(&result, function.span).len() } else { 1 };
+            self.functions.insert(key, FunctionId::from_index(next));
+            next += width;
         }
         let monomorphic =
             self.src.procedures.iter().enumerate().filter(|(_, procedure)| procedure.type_params.is_empty());
@@ -183,23 +189,36 @@ impl<'p> Builder<'p> {
             let function = &self.src.functions[id.index()];
             let substitution: Substitution = function.type_params.iter().copied().zip(args.iter().cloned()).collect();
             let mut frame = Frame::new(substitution);
-            let params = function.params.iter().flat_map(|param| self.bind(param, &mut frame)).collect();
-            let result = self.declared(&function.result, &frame.substitution, function.span);
-            let body = function.body.as_ref().map(|body| self.expr(body, &mut frame));
-            // Instances at polymorphic map types equal up to their parameters' names
-            // print alike; the symbols must not.
-            let base = self.instance_name(&function.name, &args);
-            let name = (1..).map(|n| if n == 1 { base.clone() } else { format!("{base}#{n}") });
-            let name = name.into_iter().find(|name| names.insert(name.clone())).expect("some name is free");
-            self.out.functions.push(Function {
-                name,
-                type_params: Vec::new(),
-                params,
-                result,
-                body,
-                attrs: function.attrs.clone(),
-                span: function.span,
-            });
+            let params: Vec<BoundVar> = function.params.iter().flat_map(|param| self.bind(param, &mut frame)).collect();
+            let result = function.result.substitute(&frame.substitution);
+            // Each component of a compound result is a function of its own.
+            let (results, bodies): (Vec<(String, Type)>, Vec<Option<Expr>>) = if is_compound(&result) {
+                let results = self.split(&result, function.span);
+                let bodies = match &function.body {
+                    Some(body) => self.tuple(body, &mut frame).into_iter().map(Some).collect(),
+                    None => vec![None; results.len()],
+                };
+                (results, bodies)
+            } else {
+                let result = self.ground(&result, function.span);
+                (vec![(String::new(), result)], vec![function.body.as_ref().map(|body| self.expr(body, &mut frame))])
+            };
+            for ((suffix, result), body) in results.into_iter().zip(bodies) {
+                // Instances at polymorphic map types equal up to their parameters' names
+                // print alike; the symbols must not.
+                let base = format!("{}{suffix}", self.instance_name(&function.name, &args));
+                let name = (1..).map(|n| if n == 1 { base.clone() } else { format!("{base}#{n}") });
+                let name = name.into_iter().find(|name| names.insert(name.clone())).expect("some name is free");
+                self.out.functions.push(Function {
+                    name,
+                    type_params: Vec::new(),
+                    params: params.clone(),
+                    result,
+                    body,
+                    attrs: function.attrs.clone(),
+                    span: function.span,
+                });
+            }
         }
     }
 
@@ -322,15 +341,6 @@ impl<'p> Builder<'p> {
     // -----------------------------------------------------------------------------
     // Types
 
-    /// A declared type under `substitution`, which must not be a polymorphic map.
-    fn declared(&mut self, ty: &Type, substitution: &Substitution, span: Span) -> Type {
-        let ty = ty.substitute(substitution);
-        if poly_map(&ty).is_some() {
-            self.unsupported("a polymorphic map as a function's result", span);
-        }
-        self.ground(&ty, span)
-    }
-
     /// A ground type of the checked program as a type of the output.
     fn ground(&mut self, ty: &Type, span: Span) -> Type {
         match ty {
@@ -347,7 +357,7 @@ impl<'p> Builder<'p> {
             }
             Type::Map(map) => Type::Map(Arc::new(MapType {
                 type_params: Vec::new(),
-                domain: map.domain.iter().map(|part| self.ground(part, span)).collect(),
+                domain: self.domain(&map.domain, span),
                 range: self.ground(&map.range, span),
             })),
         }
@@ -392,7 +402,7 @@ impl<'p> Builder<'p> {
                 parts
             }
             Type::Map(map) if is_compound(&map.range) => {
-                let domain: Vec<Type> = map.domain.iter().map(|part| self.ground(part, span)).collect();
+                let domain = self.domain(&map.domain, span);
                 let ranges = self.split(&map.range.clone(), span);
                 ranges
                     .into_iter()
@@ -404,6 +414,20 @@ impl<'p> Builder<'p> {
             }
             _ => vec![(String::new(), self.ground(ty, span))],
         }
+    }
+
+    /// A map's index types: an index of a compound type (a map indexed by heaps,
+    /// Dafny's `[Heap, Box]Box`) is one index per component.
+    fn domain(&mut self, domain: &[Type], span: Span) -> Vec<Type> {
+        let mut out = Vec::new();
+        for part in domain {
+            if is_compound(part) {
+                out.extend(self.split(part, span).into_iter().map(|(_, ty)| ty));
+            } else {
+                out.push(self.ground(part, span));
+            }
+        }
+        out
     }
 
     /// The instances of polymorphic map type `map`, in component order.
@@ -551,11 +575,11 @@ impl<'p> Builder<'p> {
                 }
             }
             ExprKind::Select { map, indices } => {
-                ExprKind::Select { map: self.boxed(map, frame), indices: self.exprs(indices, frame) }
+                ExprKind::Select { map: self.boxed(map, frame), indices: self.args(indices, frame) }
             }
             ExprKind::Store { map, indices, value } => ExprKind::Store {
                 map: self.boxed(map, frame),
-                indices: self.exprs(indices, frame),
+                indices: self.args(indices, frame),
                 value: self.boxed(value, frame),
             },
             ExprKind::Extract { operand, high, low } => {
@@ -606,6 +630,21 @@ impl<'p> Builder<'p> {
                     .collect()
             }
             ExprKind::Select { map, indices } => self.select_parts(map, indices, &ty, span, frame),
+            ExprKind::Apply { func, type_args, args } => {
+                let type_args: Vec<Type> = type_args.iter().map(|ty| ty.substitute(&frame.substitution)).collect();
+                let first =
+                    *self.functions.get(&(*func, type_args)).expect("every application's instance was collected");
+                let args = self.args(args, frame);
+                let types: Vec<Type> = self.split(&ty, span).into_iter().map(|(_, ty)| ty).collect();
+                types
+                    .into_iter()
+                    .enumerate()
+                    .map(|(at, ty)| {
+                        let func = FunctionId::from_index(first.index() + at);
+                        Expr { kind: ExprKind::Apply { func, type_args: Vec::new(), args: args.clone() }, ty, span }
+                    })
+                    .collect()
+            }
             ExprKind::Store { map, indices, value } => self.store_parts(map, indices, value, span, frame),
             _ => {
                 self.unsupported("a polymorphic map computed by a function, a selection or a lambda", span);
@@ -626,7 +665,7 @@ impl<'p> Builder<'p> {
     ) -> Vec<Expr> {
         let slice = self.slice(map, indices, result, span, frame);
         let parts = self.tuple(map, frame);
-        let indices = self.exprs(indices, frame);
+        let indices = self.args(indices, frame);
         let Some(slice) = slice.filter(|slice| slice.end <= parts.len()) else { return Vec::new() };
         parts[slice]
             .iter()
@@ -652,7 +691,7 @@ impl<'p> Builder<'p> {
         let range = value.ty.substitute(&frame.substitution);
         let slice = self.slice(map, indices, &range, span, frame);
         let mut parts = self.tuple(map, frame);
-        let indices = self.exprs(indices, frame);
+        let indices = self.args(indices, frame);
         let values = if self.is_poly(value, frame) { self.tuple(value, frame) } else { vec![self.expr(value, frame)] };
         let Some(slice) = slice.filter(|slice| slice.end <= parts.len() && slice.len() == values.len()) else {
             self.unsupported("a polymorphic map updated at a type no instance fixes", span);
@@ -681,7 +720,8 @@ impl<'p> Builder<'p> {
         match poly_map(&map_ty) {
             Some(poly) => {
                 let poly = poly.clone();
-                let index_types: Vec<Type> = indices.iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
+                let index_types: Vec<Type> =
+                    indices.iter().map(|index| index.ty.substitute(&frame.substitution)).collect();
                 self.component(&poly, &index_types, Some(range), span).map(|(slice, _)| slice)
             }
             None => Some(0..self.split(&map_ty, span).len()),
@@ -816,7 +856,7 @@ impl<'p> Builder<'p> {
             Var::Global(id) => self.src.globals[id.index()].ty.clone(),
             Var::Const(_) | Var::Bound(_) => unreachable!("the checker allows assignments to variables only"),
         };
-        let indices: Vec<Vec<Expr>> = target.indices.iter().map(|group| self.exprs(group, frame)).collect();
+        let indices: Vec<Vec<Expr>> = target.indices.iter().map(|group| self.args(group, frame)).collect();
         let components = self.var(target.var, frame);
         if !is_compound(&declared) {
             let ty = self.ground(&target.ty.substitute(&frame.substitution), target.span);

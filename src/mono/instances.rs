@@ -274,7 +274,8 @@ impl<'p> Collector<'p> {
                         // Each level of selection through a polymorphic map uses an instance.
                         let mut current = declared.substitute(substitution);
                         for (level, group) in target.indices.iter().enumerate() {
-                            let indices: Vec<Type> = group.iter().map(|index| index.ty.substitute(substitution)).collect();
+                            let indices: Vec<Type> =
+                                group.iter().map(|index| index.ty.substitute(substitution)).collect();
                             let last = level + 1 == target.indices.len();
                             let range = last.then(|| target.ty.substitute(substitution));
                             current = match &current {
