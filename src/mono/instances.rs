@@ -412,15 +412,24 @@ impl<'p> Collector<'p> {
         }
     }
 
-    fn add_function(&mut self, id: FunctionId, args: Vec<Type>, span: Span) {
+    /// Whether an instantiation is ground and within the bound (reported otherwise);
+    /// records the instances its types mention.
+    fn usable(&mut self, args: &[Type], span: Span) -> bool {
         if args.iter().any(has_free_params) {
-            return;
+            return false;
         }
-        for arg in &args {
+        for arg in args {
             if !self.bounded(arg, span) {
-                return;
+                return false;
             }
             self.ground_type(arg, span);
+        }
+        true
+    }
+
+    fn add_function(&mut self, id: FunctionId, args: Vec<Type>, span: Span) {
+        if !self.usable(&args, span) {
+            return;
         }
         // The instance's signature must nest within the bound too: reported here, at the
         // application, with the type-quantified expression that made it.
@@ -441,14 +450,8 @@ impl<'p> Collector<'p> {
     }
 
     fn add_procedure(&mut self, id: ProcId, args: Vec<Type>, span: Span) {
-        if args.iter().any(has_free_params) {
+        if !self.usable(&args, span) {
             return;
-        }
-        for arg in &args {
-            if !self.bounded(arg, span) {
-                return;
-            }
-            self.ground_type(arg, span);
         }
         let (at, new) = self.instances.procedures.insert((id, args));
         if new {
@@ -459,14 +462,8 @@ impl<'p> Collector<'p> {
     /// A selection or update of polymorphic map type `map` with these index types.
     fn map_use(&mut self, map: &MapType, indices: &[Type], range: Option<&Type>, span: Span) {
         let Some(args) = map_instance(map, indices, range) else { return };
-        if args.iter().any(has_free_params) {
+        if !self.usable(&args, span) {
             return;
-        }
-        for arg in &args {
-            if !self.bounded(arg, span) {
-                return;
-            }
-            self.ground_type(arg, span);
         }
         let ty = Type::Map(std::sync::Arc::new(map.clone()));
         self.ground_type(&ty, span);
