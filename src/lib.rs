@@ -20,6 +20,7 @@ pub mod driver;
 pub mod gen;
 pub mod interp;
 pub mod lsp;
+pub mod mono;
 pub mod mutate;
 pub mod progress;
 pub mod regress;

@@ -29,8 +29,6 @@ pub enum CfgError {
 /// The parts of Boogie 2 that `check` accepts and the engine does not run yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum EngineConstruct {
-    Polymorphism,
-    TypeConstructor,
     /// `bv0`, which z3 has no sort for.
     EmptyBitVector,
     /// `extends` clauses of constants.
@@ -43,8 +41,6 @@ pub enum EngineConstruct {
 impl EngineConstruct {
     fn what(self) -> &'static str {
         match self {
-            EngineConstruct::Polymorphism => "polymorphism (type parameters, polymorphic maps)",
-            EngineConstruct::TypeConstructor => "type constructors with arguments",
             EngineConstruct::EmptyBitVector => "zero-width bit-vectors (`bv0`)",
             EngineConstruct::Order => "`extends` orders",
             EngineConstruct::OrderAtTypeParameter => "`<:` at a type parameter",

@@ -4,13 +4,14 @@
 //! Input: a checked program (every construct of Boogie 2 that `check` accepts). Output:
 //! one [`CfgError::NotExecutable`] per kind of construct outside the engine's language,
 //! at its first occurrence, with how many more there are. Every stage after lowering
-//! may then assume that these constructs are absent: uninterpreted types take no
-//! arguments, nothing is polymorphic, bit-vectors have at least one bit, every builtin
-//! function is one of [`crate::vc::theory`]'s operations at its types, and there are no
-//! `extends` orders or `<:` left as an operator (checking makes every
+//! may then assume that these constructs are absent: bit-vectors have at least one bit,
+//! every builtin function is one of [`crate::vc::theory`]'s operations at its types,
+//! and there are no `extends` orders or `<:` left as an operator (checking makes every
 //! other its type's order function, `sema::order`). `check` accepts them; `seed`,
 //! `prove-tests`, `verify`, `run-tests` and `mutate` stop here with these diagnostics
 //! rather than guess. Builtins are reported one error per function, at the function.
+//! Polymorphism and type constructors with arguments are gone before this point: the
+//! driver runs [`crate::mono`] first.
 
 use super::error::{CfgError, EngineConstruct};
 use crate::sema::hir::{self, BinaryOp, ExprKind, StmtKind, Type};
@@ -95,28 +96,19 @@ impl Found {
             global.where_clause.iter().for_each(|expr| self.expr(expr));
         }
         for function in &program.functions {
-            self.generic(&function.type_params, function.span);
             function.params.iter().for_each(|param| self.ty(&param.ty, param.span));
             self.ty(&function.result, function.span);
             function.body.iter().for_each(|body| self.expr(body));
         }
         program.axioms.iter().for_each(|axiom| self.expr(&axiom.expr));
         for procedure in &program.procedures {
-            self.generic(&procedure.type_params, procedure.span);
             self.locals(&procedure.locals);
             let clauses = procedure.requires.iter().chain(&procedure.ensures);
             clauses.for_each(|clause| self.expr(&clause.expr));
         }
         for implementation in &program.implementations {
-            self.generic(&implementation.type_params, implementation.span);
             self.locals(&implementation.locals);
             self.stmts(&implementation.body);
-        }
-    }
-
-    fn generic(&mut self, type_params: &[hir::TypeParamId], span: Span) {
-        if !type_params.is_empty() {
-            self.note(EngineConstruct::Polymorphism, span);
         }
     }
 
@@ -129,24 +121,14 @@ impl Found {
 
     fn ty(&mut self, ty: &Type, span: Span) {
         match ty {
-            Type::Int | Type::Bool => {}
-            Type::Real => {}
+            Type::Int | Type::Bool | Type::Real | Type::Param(_) => {}
             Type::BitVector(width) => {
                 if *width == 0 {
                     self.note(EngineConstruct::EmptyBitVector, span);
                 }
             }
-            Type::Param(_) => self.note(EngineConstruct::Polymorphism, span),
-            Type::Named(_, args) => {
-                if !args.is_empty() {
-                    self.note(EngineConstruct::TypeConstructor, span);
-                }
-                args.iter().for_each(|arg| self.ty(arg, span));
-            }
+            Type::Named(_, args) => args.iter().for_each(|arg| self.ty(arg, span)),
             Type::Map(map) => {
-                if !map.type_params.is_empty() {
-                    self.note(EngineConstruct::Polymorphism, span);
-                }
                 map.domain.iter().chain([&map.range]).for_each(|part| self.ty(part, span));
             }
         }
@@ -193,8 +175,7 @@ impl Found {
             ExprKind::Binary { op: BinaryOp::Subtype, .. } => {
                 self.note(EngineConstruct::OrderAtTypeParameter, expr.span)
             }
-            ExprKind::Quant { type_params, vars, .. } => {
-                self.generic(type_params, expr.span);
+            ExprKind::Quant { vars, .. } => {
                 vars.iter().for_each(|var| self.ty(&var.ty, var.span));
             }
             _ => {}
@@ -257,12 +238,7 @@ mod tests {
         ";
         assert_eq!(
             constructs(source),
-            vec![
-                EngineConstruct::Polymorphism,
-                EngineConstruct::TypeConstructor,
-                EngineConstruct::EmptyBitVector,
-                EngineConstruct::OrderAtTypeParameter,
-            ]
+            vec![EngineConstruct::EmptyBitVector, EngineConstruct::OrderAtTypeParameter]
         );
     }
 }

@@ -185,10 +185,11 @@ pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Stre
 /// `--dump STAGE` of a file that checked cleanly: the stage printed back, or the
 /// diagnostics of the stages that could not be reached.
 fn dump_stage(checked: &Checked, dump: Dump, unroll: u32) -> Result<String, Vec<Diagnostic>> {
-    let hir = checked.hir.as_ref().expect("a file without errors has its HIR");
+    let hir = checked.hir.clone().expect("a file without errors has its HIR");
     if dump == Dump::Ast {
         return Ok(syntax::printer::print_program(&checked.ast));
     }
+    let hir = &crate::mono::monomorphize(hir).map_err(|error| vec![error.to_diagnostic()])?;
     let (cfgs, errors) = cfg::lower::lower_all(hir);
     if !errors.is_empty() {
         return Err(errors.iter().map(|error| error.to_diagnostic()).collect());
@@ -280,6 +281,13 @@ fn load_and_lower(
     let (ast, program) = match front_end(&mut db, path, language, output, streams)? {
         Ok(checked) => checked,
         Err(outcome) => return Ok(Err(outcome)),
+    };
+    let program = match crate::mono::monomorphize(program) {
+        Ok(program) => program,
+        Err(error) => {
+            emit_all(&db, output, streams, &[error.to_diagnostic()])?;
+            return Ok(Err(Outcome::ProgramErrors));
+        }
     };
     let (cfgs, errors) = cfg::lower::lower_all(&program);
     if !errors.is_empty() {

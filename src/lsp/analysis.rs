@@ -126,8 +126,15 @@ fn load(job: &Job, config: &LspConfig) -> Result<Loaded, Vec<Diagnostic>> {
     let file = db.add(job.name.clone(), job.text.to_string());
     let checked = driver::check_file(&db, file, config.template.language);
     let Some(program) = checked.hir else { return Err(checked.diagnostics) };
-    let (cfgs, errors) = cfg::lower::lower_all(&program);
     let mut diagnostics = checked.diagnostics;
+    let program = match crate::mono::monomorphize(program) {
+        Ok(program) => program,
+        Err(error) => {
+            diagnostics.push(error.to_diagnostic());
+            return Err(diagnostics);
+        }
+    };
+    let (cfgs, errors) = cfg::lower::lower_all(&program);
     if !errors.is_empty() {
         diagnostics.extend(errors.iter().map(|error| error.to_diagnostic()));
         return Err(diagnostics);

@@ -207,6 +207,10 @@ fn run_mutant(mutated: &ast::Program, language: sema::CheckOptions, suite: &json
         let message = errors.first().map(|error| error.to_diagnostic().message).unwrap_or_default();
         return Status::IllTyped { message };
     };
+    let program = match crate::mono::monomorphize(program) {
+        Ok(program) => program,
+        Err(error) => return Status::IllTyped { message: error.to_diagnostic().message },
+    };
     let (cfgs, errors) = cfg::lower::lower_all(&program);
     if let Some(error) = errors.first() {
         return Status::IllTyped { message: error.to_diagnostic().message };

@@ -17,7 +17,13 @@
 //! their contracts, and replay runs their bodies), and of the globals (their types and
 //! `where` clauses). The closure adds the signature and body of each function, the type
 //! of each constant, and every axiom that mentions a symbol already in, with all of its
-//! own symbols; an axiom that mentions no symbol at all is always in.
+//! own symbols; an axiom that mentions no symbol at all is always in. An axiom that is a
+//! `forall` with triggers comes in only through a trigger: when every function and
+//! constant of one of its triggers is already in (Boogie's pruning does the same,
+//! `Prune/AxiomVisitor.cs`). This is what keeps a prelude's axioms about operations an
+//! implementation never applies out of its encoding: `Length(Build(s, v)) == 1 +
+//! Length(s)` stays out of an implementation that only reads lengths, whose models it
+//! would otherwise force to be infinite.
 //!
 //! **Soundness.** Dropping axioms weakens the encoding: an unsatisfiable query stays
 //! unsatisfiable with every axiom, so "proved unreachable" and `verify`'s proofs keep
@@ -69,6 +75,11 @@ impl Symbols {
         !self.consts.is_disjoint(&other.consts)
             || !self.functions.is_disjoint(&other.functions)
             || !self.types.is_disjoint(&other.types)
+    }
+
+    /// Whether every function and constant of `self` is in `other`.
+    fn within(&self, other: &Symbols) -> bool {
+        self.consts.is_subset(&other.consts) && self.functions.is_subset(&other.functions)
     }
 
     fn absorb(&mut self, other: &Symbols) {
@@ -154,20 +165,24 @@ impl Symbols {
 pub fn relevant(program: &Program, implementation: ImplId) -> Relevant {
     let mut symbols = roots(program, implementation);
     close_over_declarations(program, &mut symbols);
-    let axiom_symbols: Vec<Symbols> = program
+    let axiom_symbols: Vec<(Symbols, Vec<Symbols>)> = program
         .axioms
         .iter()
         .map(|axiom| {
             let mut own = Symbols::default();
             own.expr(&axiom.expr);
-            own
+            (own, trigger_gates(&axiom.expr))
         })
         .collect();
     let mut axioms = BTreeSet::new();
     loop {
         let before = axioms.len();
-        for (index, own) in axiom_symbols.iter().enumerate() {
-            if !axioms.contains(&index) && (own.is_empty() || own.meets(&symbols)) {
+        for (index, (own, gates)) in axiom_symbols.iter().enumerate() {
+            let enters = match gates.is_empty() {
+                true => own.is_empty() || own.meets(&symbols),
+                false => gates.iter().any(|gate| gate.within(&symbols)),
+            };
+            if !axioms.contains(&index) && enters {
                 axioms.insert(index);
                 symbols.absorb(own);
             }
@@ -178,6 +193,27 @@ pub fn relevant(program: &Program, implementation: ImplId) -> Relevant {
         close_over_declarations(program, &mut symbols);
     }
     Relevant { consts: symbols.consts, functions: symbols.functions, axioms }
+}
+
+/// The symbols of each trigger of an axiom that is a `forall` with triggers, each of
+/// which has a function or a constant; empty otherwise (the axiom then enters by any
+/// symbol it shares).
+fn trigger_gates(axiom: &Expr) -> Vec<Symbols> {
+    let ExprKind::Quant { quantifier: super::hir::Quantifier::Forall, triggers, .. } = &axiom.kind else {
+        return Vec::new();
+    };
+    let gates: Vec<Symbols> = triggers
+        .iter()
+        .map(|trigger| {
+            let mut symbols = Symbols::default();
+            trigger.iter().for_each(|term| symbols.expr(term));
+            symbols
+        })
+        .collect();
+    if gates.iter().any(|gate| gate.consts.is_empty() && gate.functions.is_empty()) {
+        return Vec::new();
+    }
+    gates
 }
 
 /// The symbols of the implementation, the procedures it may reach through calls, and
@@ -329,5 +365,20 @@ mod tests {
             procedure P(x: int) returns (y: int) { y := h(x); }
         ";
         assert_eq!(relevant_to(source, 0).axioms, BTreeSet::from([0]));
+    }
+
+    #[test]
+    fn a_triggered_axiom_enters_only_through_a_whole_trigger() {
+        let source = "
+            type Seq;
+            function Length(s: Seq): int;
+            function Build(s: Seq, v: int): Seq;
+            axiom (forall s: Seq :: { Length(s) } Length(s) >= 0);
+            axiom (forall s: Seq, v: int :: { Length(Build(s, v)) } Length(Build(s, v)) == 1 + Length(s));
+            procedure Reads(s: Seq) returns (n: int) { n := Length(s); }
+            procedure Builds(s: Seq) returns (n: int) { n := Length(Build(s, 1)); }
+        ";
+        assert_eq!(relevant_to(source, 0).axioms, BTreeSet::from([0]));
+        assert_eq!(relevant_to(source, 1).axioms, BTreeSet::from([0, 1]));
     }
 }

@@ -182,7 +182,7 @@ impl Decoder<'_> {
                 self.map(ast, &key_sort, &value_sort).map(Value::Map)
             }
         };
-        decoded.unwrap_or_else(|| Value::Opaque(ast.to_string()))
+        decoded.unwrap_or_else(|| opaque(ast))
     }
 
     fn element(&mut self, ty: TypeId, ast: &Dynamic) -> Option<Value> {
@@ -467,4 +467,43 @@ fn integer(ast: &Dynamic) -> Option<BigInt> {
         Some(magnitude) => magnitude.parse::<BigInt>().ok().map(|value| -value),
         None => text.parse::<BigInt>().ok(),
     }
+}
+
+/// The most nodes an opaque value's text may have. z3 prints a term as a tree, while a
+/// model holds it as a graph with sharing: a function interpretation over a prelude's
+/// uninterpreted types (`Test/textbook/BQueue.bpl`) printed for minutes.
+const MAX_OPAQUE_NODES: usize = 20_000;
+
+/// An opaque value: the term's text, or for a term too large to print, its size bound
+/// and z3's structural hash (equal terms stay equal, different ones almost surely differ).
+fn opaque(ast: &Dynamic) -> Value {
+    if tree_size(ast, 0, &mut std::collections::HashMap::new()) <= MAX_OPAQUE_NODES {
+        return Value::Opaque(ast.to_string());
+    }
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    ast.hash(&mut hasher);
+    Value::Opaque(format!("(a term of more than {MAX_OPAQUE_NODES} nodes, hash {:016x})", hasher.finish()))
+}
+
+/// The size of `ast` as a tree, counted up to just past [`MAX_OPAQUE_NODES`] (deeper than
+/// that counts as past it too, which bounds the recursion).
+fn tree_size(ast: &Dynamic, depth: usize, memo: &mut std::collections::HashMap<Dynamic, usize>) -> usize {
+    if depth > MAX_OPAQUE_NODES / 20 {
+        return MAX_OPAQUE_NODES + 1;
+    }
+    if let Some(&size) = memo.get(ast) {
+        return size;
+    }
+    let mut size = 1usize;
+    // Only an application has arguments (z3 answers garbage for the others).
+    let children = if ast.kind() == AstKind::App { ast.children() } else { Vec::new() };
+    for child in children {
+        size = size.saturating_add(tree_size(&child, depth + 1, memo));
+        if size > MAX_OPAQUE_NODES {
+            break;
+        }
+    }
+    memo.insert(ast.clone(), size);
+    size
 }

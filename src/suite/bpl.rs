@@ -142,8 +142,9 @@ impl Writer<'_> {
                     && matches!(&constant.ty, hir::Type::Named(id, _) if self.program.types[id.index()].name == ty)
             });
             let keyword = if unique { "const unique" } else { "const" };
+            let type_text = Ty::Named(ty.clone(), Vec::new()).text();
             for name in &names {
-                self.line(0, &format!("{keyword} {name}: {};", identifier(&ty)));
+                self.line(0, &format!("{keyword} {name}: {type_text};"));
             }
             if !unique && names.len() > 1 {
                 let pairs = names
@@ -239,7 +240,8 @@ impl Writer<'_> {
             |locals: &[(String, Ty)]| -> Vec<String> { locals.iter().map(|(local, _)| identifier(local)).collect() };
         let outs = names(&facts.signature.outs);
         let assigned = if outs.is_empty() { String::new() } else { format!("{} := ", outs.join(", ")) };
-        let call = format!("{assigned}{}({});", identifier(under_test), names(&facts.signature.ins).join(", "));
+        let callee = identifier(declared_name(under_test));
+        let call = format!("{assigned}{callee}({});", names(&facts.signature.ins).join(", "));
         let commented = |(attr, said): &(String, String)| match said.as_str() {
             "" => attr.clone(),
             said => format!("{attr}  // {said}"),
@@ -290,9 +292,23 @@ fn signature(program: &hir::Program, name: &str) -> Signature {
     Signature {
         ins,
         outs,
-        modifies: procedure.modifies.iter().map(|id| program.globals[id.index()].name.clone()).collect(),
+        modifies: procedure
+            .modifies
+            .iter()
+            .map(|id| declared_name(&program.globals[id.index()].name).to_string())
+            .collect::<BTreeSet<String>>()
+            .into_iter()
+            .collect(),
         locals,
     }
+}
+
+/// The name a declaration has in the program as written: a component of a polymorphic
+/// map (`Heap<int>`) or an instance of a polymorphic procedure (`Id<int>`), as
+/// [`crate::mono`] names them, is its declaration's name before `<`; Boogie infers the
+/// instance of a call from its arguments.
+fn declared_name(name: &str) -> &str {
+    name.split('<').next().unwrap_or(name)
 }
 
 /// Writes the statements of one test: what its inputs and outcome state, in Boogie.
@@ -348,7 +364,14 @@ impl Facts<'_> {
 
     /// `assume {:global "g", value} true;`: any name, any value.
     fn tagged(&self, keyword: &str, kind: Kind, named: &json::Named) -> String {
-        format!("{keyword} {} true;", attr(kind.tag(), &[quote(&named.name), self.value_arg(&named.value)]))
+        // A component of a polymorphic map (`Heap<int>`) has no Boogie name; its value,
+        // typed by its declaration, states one field type of the heap.
+        let value = match declared_name(&named.name) != named.name {
+            true => self.printer.expr(&named.value, self.declared_type(kind, &named.name).as_ref()),
+            false => None,
+        };
+        let value = value.unwrap_or_else(|| self.value_arg(&named.value));
+        format!("{keyword} {} true;", attr(kind.tag(), &[quote(&named.name), value]))
     }
 
     /// The expression of `named`'s value when the natural form reads back as it: the
@@ -1052,7 +1075,7 @@ impl Body<'_> {
     /// The call of the procedure under test; its attributes carry the choices of the
     /// run and the outcome when it is not `pass`.
     fn call(&self, call: &ast::Call, test: &mut json::Test) -> Read<()> {
-        if call.callee.name != self.under_test || call.free || call.is_async {
+        if call.callee.name != declared_name(self.under_test) || call.free || call.is_async {
             return Err(error(
                 call.callee.span,
                 format!("a test of `{0}` makes a plain call of `{0}`", self.under_test),

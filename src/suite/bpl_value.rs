@@ -112,6 +112,7 @@ impl Ty {
             Ty::Bool => "bool".to_string(),
             Ty::Real => "real".to_string(),
             Ty::BitVector(width) => format!("bv{width}"),
+            Ty::Named(name, args) if args.is_empty() && is_instance_name(name) => name.clone(),
             Ty::Named(name, args) if args.is_empty() => identifier(name),
             // An argument that is itself applied or a map is bracketed: `Field (Set int)`.
             Ty::Named(name, args) => {
@@ -134,7 +135,32 @@ impl Ty {
 
 /// The constant that stands for element `index` of the uninterpreted type `ty`.
 pub fn element_name(ty: &str, index: u64) -> String {
-    format!("{ty}#{index}")
+    format!("{}#{index}", type_identifier(ty))
+}
+
+/// Whether a type's name is the Boogie text of an instance of a type constructor
+/// (`Seq int`, `Field (Set ref)`: what [`crate::mono`] names them), not an identifier.
+pub fn is_instance_name(name: &str) -> bool {
+    name.contains([' ', '(', '[', '<'])
+}
+
+/// The identifier part of an element's name for a type: the type's name, with the
+/// spaces and brackets of an instance's name made identifier characters (`Seq int` →
+/// `Seq_int`, `Field (Seq int)` → `Field_$Seq_int$`).
+fn type_identifier(ty: &str) -> String {
+    if !is_instance_name(ty) {
+        return ty.to_string();
+    }
+    ty.chars()
+        .map(|c| match c {
+            ' ' => '_',
+            '(' | ')' => '$',
+            '[' | ']' => '^',
+            '<' | '>' => '`',
+            ',' => '.',
+            c => c,
+        })
+        .collect()
 }
 
 /// `(type, index)` of an element's JSON `{"type": T, "elem": n}`.
@@ -319,20 +345,26 @@ impl Elements {
     /// Records the constant `name: ty` of an element declaration, or says why it is
     /// none: its name is its type's, `#` and the element's number.
     pub fn declare(&mut self, name: &ast::Ident, ty: &ast::Type) -> Read<()> {
-        let ast::TypeKind::Named { name: type_name, args } = &ty.kind else {
+        let ast::TypeKind::Named { .. } = &ty.kind else {
             return Err(error(ty.span, "an element is a constant of an uninterpreted type"));
         };
-        let number = name.name.strip_prefix(&format!("{}#", type_name.name)).filter(|_| args.is_empty());
+        // An instance of a constructor (`Seq int`) is named as Boogie writes the type.
+        let type_name = printer::print_type(ty);
+        let number = name.name.strip_prefix(&format!("{}#", type_identifier(&type_name)));
         let index = number.filter(|digits| digits.bytes().all(|byte| byte.is_ascii_digit())).and_then(|digits| {
-            digits.parse::<u64>().ok().filter(|index| element_name(&type_name.name, *index) == name.name)
+            digits.parse::<u64>().ok().filter(|index| element_name(&type_name, *index) == name.name)
         });
         let index = index.ok_or_else(|| {
+            let shown = element_name(&type_name, 0);
             error(
                 name.span,
-                format!("an element of `{0}` is named `{0}#` and its number, e.g. `{0}#0`", type_name.name),
+                format!(
+                    "an element of `{type_name}` is named `{}#` and its number, e.g. `{shown}`",
+                    type_identifier(&type_name)
+                ),
             )
         })?;
-        if self.by_name.insert(name.name.clone(), (type_name.name.clone(), index)).is_some() {
+        if self.by_name.insert(name.name.clone(), (type_name, index)).is_some() {
             return Err(error(name.span, format!("`{}` is declared twice", name.name)));
         }
         Ok(())

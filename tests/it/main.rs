@@ -12,6 +12,7 @@ mod fuzz_regressions;
 mod hostile;
 mod incremental;
 mod lsp;
+mod mono;
 mod mutate;
 mod properties;
 mod prove;

@@ -1,0 +1,98 @@
+use super::*;
+use crate::sema::hir;
+
+fn mono(source: &str) -> hir::Program {
+    let program = crate::sema::tests::expect_accepted(source);
+    let mono = monomorphize(program).expect("monomorphizes");
+    assert!(!is_polymorphic(&mono), "still polymorphic: {mono:#?}");
+    mono
+}
+
+fn names<T>(items: &[T], name: impl Fn(&T) -> &str) -> Vec<String> {
+    items.iter().map(|item| name(item).to_string()).collect()
+}
+
+#[test]
+fn a_monomorphic_program_is_unchanged() {
+    let source = "type T; const c: T; procedure P(x: int) returns (y: bool) { y := x > 0; }";
+    let program = crate::sema::tests::expect_accepted(source);
+    assert!(!is_polymorphic(&program));
+    assert_eq!(format!("{:?}", monomorphize(program.clone()).expect("runs")), format!("{program:?}"));
+}
+
+#[test]
+fn functions_and_axioms_are_instantiated_at_the_types_used() {
+    let program = mono(
+        r"
+        type Seq T;
+        function Len<T>(s: Seq T): int;
+        axiom (forall<T> s: Seq T :: Len(s) >= 0);
+        procedure P(a: Seq int, b: Seq bool) returns (n: int) { n := Len(a) + Len(b); }
+        ",
+    );
+    assert_eq!(names(&program.functions, |f| &f.name), ["Len<int>", "Len<bool>"]);
+    assert_eq!(program.axioms.len(), 2);
+    assert!(names(&program.types, |t| &t.name).contains(&"Seq int".to_string()));
+}
+
+#[test]
+fn a_heap_is_split_per_field_type() {
+    let program = mono(
+        r"
+        type ref; type Field _;
+        type HeapType = <a>[ref, Field a]a;
+        var Heap: HeapType;
+        const f: Field int; const g: Field bool; const h: Field ref;
+        procedure P(o: ref) modifies Heap; {
+          Heap[o, f] := 1; Heap[o, g] := Heap[o, f] > 0; Heap[o, h] := o;
+          assert Heap[o, g] == (Heap == old(Heap)[o, f := 1]);
+        }
+        ",
+    );
+    assert_eq!(names(&program.globals, |g| &g.name), ["Heap<int>", "Heap<bool>", "Heap<ref>"]);
+    assert_eq!(program.procedures[0].modifies.len(), 3);
+}
+
+#[test]
+fn polymorphic_procedures_get_a_generic_instance_and_one_per_call() {
+    let program = mono(
+        r"
+        procedure Id<T>(x: T) returns (y: T) ensures y == x; { y := x; }
+        procedure Main() { var n: int; call n := Id(3); }
+        ",
+    );
+    assert_eq!(names(&program.procedures, |p| &p.name), ["Main", "Id<T>", "Id<int>"]);
+    assert_eq!(names(&program.implementations, |i| &i.name), ["Main", "Id<T>", "Id<int>"]);
+}
+
+#[test]
+fn an_instantiation_that_grows_forever_is_an_error() {
+    let program = crate::sema::tests::expect_accepted(
+        r"
+        type Seq T;
+        function Wrap<T>(x: T): Seq T;
+        axiom (forall<T> x: T :: Wrap(Wrap(x)) != Wrap(Wrap(x)));
+        procedure P(s: Seq int) { assert Wrap(s) == Wrap(s); }
+        ",
+    );
+    match monomorphize(program.clone()) {
+        Err(MonoError::NonTerminating { .. }) => {}
+        other => panic!("expected non-termination, got {other:?}"),
+    }
+}
+
+#[test]
+fn equality_across_different_instances_is_false() {
+    let program = mono(
+        r"
+        type Field _;
+        function Same<a, b>(f: Field a, g: Field b): bool { f == g }
+        const x: Field int; const y: Field bool;
+        procedure P() returns (r: bool, s: bool) { r := Same(x, y); s := Same(x, x); }
+        ",
+    );
+    let bodies: Vec<String> =
+        program.functions.iter().map(|f| format!("{:?}", f.body.as_ref().expect("a body").kind)).collect();
+    assert!(bodies[0].starts_with("Bool(false)"), "{bodies:?}");
+    assert!(bodies[1].starts_with("Binary"), "{bodies:?}");
+}
