@@ -236,9 +236,6 @@ mod tests {
             function h<T>(x: T): bool { x <: x }
             procedure Q();
         ";
-        assert_eq!(
-            constructs(source),
-            vec![EngineConstruct::EmptyBitVector, EngineConstruct::OrderAtTypeParameter]
-        );
+        assert_eq!(constructs(source), vec![EngineConstruct::EmptyBitVector, EngineConstruct::OrderAtTypeParameter]);
     }
 }

@@ -140,11 +140,19 @@ pub(super) fn run_observing(
         coverage: Coverage::default(),
         path: Vec::new(),
         distances: BTreeMap::new(),
+        undecided_axiom: None,
     };
     let span = entry.shape.cfg.span;
     let outcome = match runner.start(entry) {
         Ok(()) => runner.execute(),
         Err(outcome) => outcome,
+    };
+    let outcome = match (outcome, runner.undecided_axiom.take()) {
+        (Outcome::Failed(violation), Some(axiom)) => {
+            let message = format!("{} only if {}", violation.message, axiom.message);
+            Outcome::CannotEvaluate(Stop { span: violation.span, message })
+        }
+        (outcome, _) => outcome,
     };
     let operands = runner.eval.operands.take().unwrap_or_default();
     (runner.finish(outcome, span), operands)
@@ -206,6 +214,10 @@ struct Runner<'r> {
     path: Vec<BlockId>,
     /// See [`Replay::distances`].
     distances: BTreeMap<BlockId, BigInt>,
+    /// The first relevant axiom the run could not decide on the test's values (a
+    /// quantifier over maps, say): the run goes on, but a failure it ends in is
+    /// confirmed only if that axiom holds, so it is reported as undecided.
+    undecided_axiom: Option<Stop>,
 }
 
 /// The outcome of an expression that has no value, blamed on the command at `span`
@@ -252,14 +264,20 @@ impl<'r> Runner<'r> {
     }
 
     /// A false axiom makes the test invalid; one the interpreter cannot evaluate (an
-    /// unbounded quantifier, typically) is skipped. Only the axioms of `relevant` are
+    /// unbounded quantifier, typically) is skipped, and remembered: a failure is then
+    /// not confirmed (see [`Runner::undecided_axiom`]). Only the axioms of `relevant` are
     /// checked: the others speak of nothing the run reads, and the test leaves their
     /// symbols out ([`crate::sema::relevance`]).
     fn axioms(&mut self, relevant: &Relevant) -> Result<(), Outcome> {
         let axioms = self.program.axioms.iter().enumerate().filter(|&(index, _)| relevant.has_axiom(index));
         for (_, axiom) in axioms {
             match self.eval.eval_bool(State::empty(), &axiom.expr) {
-                Ok(true) | Err(EvalError::Cannot { .. }) => {}
+                Ok(true) => {}
+                Err(EvalError::Cannot { message, .. }) => {
+                    let text = print_expr(self.program, &[], &axiom.expr);
+                    let message = format!("axiom `{text}` holds, which replay cannot decide ({message})");
+                    self.undecided_axiom.get_or_insert(Stop::new(axiom.span, message));
+                }
                 Ok(false) => {
                     let text = print_expr(self.program, &[], &axiom.expr);
                     let message = format!("axiom `{text}` is false on the test's constants and functions");

@@ -346,8 +346,54 @@ impl Decoder<'_> {
         // go in last, so should two decodings ever disagree, the model's table wins.
         let mut rows = self.applied(applied);
         rows.extend(entries);
+        if default == Value::unspecified() {
+            self.tabulate_over_universes(symbol, &mut rows);
+        }
         let entries = rows.into_iter().filter(|(_, value)| value != &default).collect();
         Some(FunctionModel { function, entries, default })
+    }
+
+    /// A function of elements only (`type_of(o)`, the order `<:` of a type) whose `else`
+    /// z3 computes: its value at every tuple of the elements the model has (at most
+    /// [`MAX_APPLIED`] tuples), so that a run quantifying over the test's elements (an
+    /// invariant `(forall o: ref :: … type_of(o) <: T …)`) finds every value it reads.
+    fn tabulate_over_universes(&mut self, symbol: SymbolId, rows: &mut BTreeMap<Vec<Value>, Value>) {
+        let declared = self.encoding.terms.symbol(symbol);
+        let universes: Option<Vec<(TypeId, Vec<Dynamic>)>> = (declared.domain.iter())
+            .map(|sort| match sort {
+                Sort::Named(ty) => self.universes.get(ty).map(|universe| (*ty, universe.clone())),
+                _ => None,
+            })
+            .collect();
+        let Some(universes) = universes else { return };
+        let count = universes.iter().try_fold(1usize, |product, (_, universe)| product.checked_mul(universe.len()));
+        if count.is_none_or(|count| count == 0 || count > MAX_APPLIED) {
+            return;
+        }
+        let decl = self.image.decl(symbol);
+        let range = declared.range.clone();
+        let mut tuple = vec![0usize; universes.len()];
+        loop {
+            let args: Vec<Value> = (universes.iter().zip(&tuple))
+                .map(|((ty, _), &index)| Value::Elem { ty: *ty, index: index as u32 })
+                .collect();
+            if !rows.contains_key(&args) {
+                let asts: Vec<&dyn Ast> =
+                    universes.iter().zip(&tuple).map(|((_, universe), &index)| &universe[index] as &dyn Ast).collect();
+                if let Some(result) = self.model.eval(&decl.apply(&asts), true) {
+                    let value = self.value(&result, &range);
+                    if !has_opaque(&value) {
+                        rows.insert(args, value);
+                    }
+                }
+            }
+            // The next tuple, the last position fastest; done after the last one.
+            let Some(position) = (0..tuple.len()).rev().find(|&at| tuple[at] + 1 < universes[at].1.len()) else {
+                return;
+            };
+            tuple[position] += 1;
+            tuple[position + 1..].iter_mut().for_each(|index| *index = 0);
+        }
     }
 
     /// The model's value of each application in `applied` (all of one symbol), by
