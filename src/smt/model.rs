@@ -377,13 +377,13 @@ impl Decoder<'_> {
             let args: Vec<Value> = (universes.iter().zip(&tuple))
                 .map(|((ty, _), &index)| Value::Elem { ty: *ty, index: index as u32 })
                 .collect();
-            if !rows.contains_key(&args) {
+            if let std::collections::btree_map::Entry::Vacant(slot) = rows.entry(args) {
                 let asts: Vec<&dyn Ast> =
                     universes.iter().zip(&tuple).map(|((_, universe), &index)| &universe[index] as &dyn Ast).collect();
                 if let Some(result) = self.model.eval(&decl.apply(&asts), true) {
                     let value = self.value(&result, &range);
                     if !has_opaque(&value) {
-                        rows.insert(args, value);
+                        slot.insert(value);
                     }
                 }
             }
