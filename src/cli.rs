@@ -206,6 +206,7 @@ impl GenerationArgs {
             existing: None,
             check: false,
             require_coverage: false,
+            kill_mutants: false,
         }
     }
 }
@@ -271,6 +272,12 @@ pub struct ProveTestsArgs {
     /// when a goal is neither covered nor proved unreachable, listing each such goal.
     #[arg(long)]
     pub require_coverage: bool,
+    /// Also aim at mutation adequacy: for every mutant `seedgen mutate` makes of an
+    /// implementation, a test that kills it (from the suite's tests, their neighbours,
+    /// or the product program of the original and the mutant), or a proof that it is
+    /// equivalent; the rest are reported undecided. Tests record the mutants they kill.
+    #[arg(long)]
+    pub kill_mutants: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -530,6 +537,7 @@ impl Cli {
                     existing: args.existing,
                     check,
                     require_coverage: args.require_coverage,
+                    kill_mutants: args.kill_mutants,
                     ..defaults
                 };
                 Config::ProveTests(config, output_config(&args.output))

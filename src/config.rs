@@ -125,6 +125,8 @@ pub struct ProveTestsConfig {
     /// `--require-coverage`: a goal neither covered nor proved unreachable fails the run
     /// (exit status 4), each such goal listed.
     pub require_coverage: bool,
+    /// `--kill-mutants`: a killing test (or an equivalence proof) per mutant too.
+    pub kill_mutants: bool,
 }
 
 /// `--shard K/N`: the implementations at positions `K-1`, `K-1+N`, `K-1+2N`, … of the

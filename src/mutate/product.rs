@@ -1,0 +1,383 @@
+//! The product program of a mutant: the original implementation and its mutant side by
+//! side on the same inputs, and one assertion that what a test observes of them is equal.
+//!
+//! Input: the program's AST, one of its [`Mutant`]s and the name of the implementation
+//! it changes. Output: a Boogie program ([`product_text`]) — the original program, the
+//! mutant's procedure renamed `P$mutant`, and a procedure `P$product` that calls both:
+//!
+//! ```text
+//! procedure P$product(ins) requires P.requires; modifies P.modifies;
+//! {
+//!   entry$g := g;                 (each global P modifies)
+//!   call orig$o := P(ins);
+//!   final$g := g;  g := entry$g;  (the second run starts where the first did)
+//!   call mut$o := P$mutant(ins);
+//!   assert orig$o == mut$o && final$g == g;
+//! }
+//! ```
+//!
+//! Every procedure with a body carries `{:inline D}`, so Boogie 2.4.1 checks the claim
+//! on its own (`boogie /proc:P$product`), and [`check`] asks the same of z3: the product
+//! inlined (`D` levels), optionally unrolled, cut, encoded, and every check of it asked
+//! in one session. The checks are the product's assertion, the assertions of both
+//! copies, their callees' preconditions and their postconditions (the inliner checks
+//! each at the copies' returns), so the product holds exactly when, on every input the
+//! precondition admits, neither run fails a check and both end with the same outputs
+//! and globals: what `run-tests` judges (outcome, violated clause, return values and
+//! final globals).
+//!
+//! A failed check is a candidate killing test (its inputs run on the original and on
+//! the mutant by the caller: only replay decides). All checks unsatisfiable proves the
+//! mutant **equivalent** when the encoding is exact ([`Verdict::Equivalent`]): no loop
+//! cut by an invariant, no call modelled by its contract, no `assume` statement (an
+//! assumption that stops one run and not the other is an observable difference the
+//! product would not see), and no division the mutation introduced (the interpreter
+//! stops where z3's `div` is total). With loops unrolled `N` times and the iterations
+//! past `N` cut off, unsat proves "equivalent up to N iterations"
+//! ([`Verdict::EquivalentUpTo`]), never more.
+
+use super::operators::Mutant;
+use crate::cfg::cut::cut_loops;
+use crate::cfg::unroll::unroll_loops;
+use crate::cfg::{self, AssumeReason, Cfg, Cmd, CmdKind};
+use crate::sema::{self, hir};
+use crate::smt::{Reach, Session, SessionOptions};
+use crate::source::FileId;
+use crate::syntax::ast::{self, Decl, SpecKind};
+use crate::syntax::printer::{print_decl, print_expr, print_type};
+use crate::vc::{self, InputKind, Model};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::sync::Arc;
+
+/// The name of the mutant's copy of procedure `name`.
+pub fn mutant_name(name: &str) -> String {
+    format!("{name}$mutant")
+}
+
+/// The name of the product procedure of procedure `name`.
+pub fn product_name(name: &str) -> String {
+    format!("{name}$product")
+}
+
+/// What the product's checks say of a mutant.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// Every check holds on an exact encoding.
+    Equivalent,
+    /// Every check holds on runs of at most `bound` iterations of each loop.
+    EquivalentUpTo { bound: u32 },
+    /// Some checks fail: their counterexamples' inputs, as models of the product.
+    Differs { models: Vec<Model>, exact: bool },
+    /// Nothing proved: `reason` says why (an abstraction, the solver gave up).
+    Undecided { reason: String },
+}
+
+/// The product program of `mutant` (a mutant of implementation `name` of `program`), as
+/// Boogie text, its procedures with bodies inlined `inline` levels deep; `None` when the
+/// implementation has type parameters or no procedure declaration of that name exists.
+pub fn product_text(program: &ast::Program, mutated: &ast::Program, name: &str, inline: u32) -> Option<String> {
+    let declaration = program.decls.iter().find_map(|decl| match decl {
+        Decl::Procedure(procedure) if procedure.name.name == name => Some(procedure),
+        _ => None,
+    })?;
+    if !declaration.type_params.is_empty() {
+        return None;
+    }
+    let mut text = String::new();
+    for decl in &program.decls {
+        text.push_str(&inlined(decl, inline));
+        text.push('\n');
+    }
+    for decl in &mutated.decls {
+        if let Some(renamed) = renamed(decl, name) {
+            text.push_str(&inlined(&renamed, inline));
+            text.push('\n');
+        }
+    }
+    text.push_str(&product_procedure(declaration, &global_types(program)));
+    Some(text)
+}
+
+/// `decl` printed, with `{:inline depth}` when it has a body.
+fn inlined(decl: &Decl, depth: u32) -> String {
+    let printed = print_decl(decl);
+    let keyword = match decl {
+        Decl::Procedure(procedure) if procedure.body.is_some() => "procedure ",
+        Decl::Implementation(_) => "implementation ",
+        _ => return printed,
+    };
+    match printed.strip_prefix(keyword) {
+        Some(rest) => format!("{keyword}{{:inline {depth}}} {rest}"),
+        None => printed,
+    }
+}
+
+/// A declaration of procedure `name` (its contract, or an implementation), renamed to
+/// the mutant's copy; `None` for any other declaration.
+fn renamed(decl: &Decl, name: &str) -> Option<Decl> {
+    let mut decl = decl.clone();
+    let ident = match &mut decl {
+        Decl::Procedure(procedure) => &mut procedure.name,
+        Decl::Implementation(implementation) => &mut implementation.name,
+        _ => return None,
+    };
+    if ident.name != name {
+        return None;
+    }
+    ident.name = mutant_name(name);
+    Some(decl)
+}
+
+fn typed(groups: &[ast::TypedIdents]) -> Vec<(String, String)> {
+    let mut typed = Vec::new();
+    for group in groups {
+        for name in &group.names {
+            typed.push((name.name.clone(), print_type(&group.ty)));
+        }
+    }
+    typed
+}
+
+/// The product procedure of `declaration` (see the module header).
+fn product_procedure(declaration: &ast::ProcedureDecl, global_types: &BTreeMap<String, String>) -> String {
+    let name = &declaration.name.name;
+    let ins = typed(&declaration.params);
+    let outs = typed(&declaration.returns);
+    let mut requires = String::new();
+    let mut modified = Vec::new();
+    for spec in &declaration.specs {
+        match &spec.kind {
+            SpecKind::Requires { free, expr, .. } => {
+                let free = if *free { "free " } else { "" };
+                writeln!(requires, "  {free}requires {};", print_expr(expr)).expect("writing to a string");
+            }
+            SpecKind::Modifies { names } => modified.extend(names.iter().map(|name| name.name.clone())),
+            SpecKind::Ensures { .. } => {}
+        }
+    }
+    let params: Vec<String> = ins.iter().map(|(name, ty)| format!("{name}: {ty}")).collect();
+    let args: Vec<&str> = ins.iter().map(|(name, _)| name.as_str()).collect();
+    let mut text = format!("procedure {}({})\n{requires}", product_name(name), params.join(", "));
+    if !modified.is_empty() {
+        writeln!(text, "  modifies {};", modified.join(", ")).expect("writing to a string");
+    }
+    text.push_str("{\n");
+    let mut equal = Vec::new();
+    for (out, ty) in &outs {
+        writeln!(text, "  var orig${out}: {ty};\n  var mut${out}: {ty};").expect("writing to a string");
+        equal.push(format!("orig${out} == mut${out}"));
+    }
+    // A name `modifies` lists that is no global is the checker's to report on the
+    // program itself: it has checked already, so every one is declared.
+    let globals: Vec<(&String, &String)> =
+        modified.iter().filter_map(|global| Some((global, global_types.get(global)?))).collect();
+    for (global, ty) in &globals {
+        writeln!(text, "  var entry${global}: {ty};\n  var final${global}: {ty};").expect("writing to a string");
+        equal.push(format!("final${global} == {global}"));
+    }
+    let globals: Vec<&String> = globals.into_iter().map(|(global, _)| global).collect();
+    for global in &globals {
+        writeln!(text, "  entry${global} := {global};").expect("writing to a string");
+    }
+    let call = |prefix: &str, callee: &str| {
+        let outs: Vec<String> = outs.iter().map(|(out, _)| format!("{prefix}${out}")).collect();
+        let assigned = if outs.is_empty() { String::new() } else { format!("{} := ", outs.join(", ")) };
+        format!("  call {assigned}{callee}({});\n", args.join(", "))
+    };
+    text.push_str(&call("orig", name));
+    for global in &globals {
+        writeln!(text, "  final${global} := {global};\n  {global} := entry${global};").expect("writing to a string");
+    }
+    text.push_str(&call("mut", &mutant_name(name)));
+    let equal = if equal.is_empty() { "true".to_string() } else { equal.join(" && ") };
+    writeln!(text, "  assert {equal};\n}}").expect("writing to a string");
+    text
+}
+
+/// The type of each global variable of `program`, printed, by name.
+fn global_types(program: &ast::Program) -> BTreeMap<String, String> {
+    let mut types = BTreeMap::new();
+    for decl in &program.decls {
+        let Decl::Var(var) = decl else { continue };
+        for group in &var.groups {
+            for name in &group.names {
+                types.insert(name.name.clone(), print_type(&group.ty));
+            }
+        }
+    }
+    types
+}
+
+/// The checked product program of `text` and the graphs of its implementations, or
+/// the first error's message (a product that does not check is the product's fault,
+/// never the user's: the caller reports the mutant undecided).
+pub fn front_end(text: &str) -> Result<(hir::Program, Vec<Cfg>), String> {
+    let (ast, errors) = crate::syntax::parse(FileId(0), text);
+    if let Some(error) = errors.first() {
+        return Err(error.to_diagnostic().message);
+    }
+    let (program, errors) = sema::check(&ast);
+    let Some(program) = program else {
+        return Err(errors.first().map(|error| error.to_diagnostic().message).unwrap_or_default());
+    };
+    let (cfgs, errors) = cfg::lower::lower_all(&program);
+    if let Some(error) = errors.first() {
+        return Err(error.to_diagnostic().message);
+    }
+    Ok((program, cfgs))
+}
+
+/// How the product is checked.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckOptions {
+    /// Levels of calls inlined: the product's two calls, then the implementation's own.
+    pub inline: u32,
+    /// Loop iterations unrolled; the iterations past it are cut off when `truncate`, else
+    /// abstracted by the loops' invariants.
+    pub unroll: u32,
+    pub truncate: bool,
+    pub session: SessionOptions,
+    /// The mutation introduced a division (see the module header).
+    pub divides: bool,
+}
+
+/// Asks every check of the product procedure `name` of `program` (lowered to `cfgs`).
+pub fn check(program: &hir::Program, cfgs: &[Cfg], name: &str, options: &CheckOptions) -> Verdict {
+    let Some(product) = cfgs.iter().find(|cfg| cfg.name == product_name(name)) else {
+        return Verdict::Undecided { reason: "the product program has no product procedure".to_string() };
+    };
+    let inlined = cfg::inline::inline_calls(program, cfgs, product, options.inline);
+    let mut unrolled = unroll_loops(program, &inlined, options.unroll).cfg;
+    let had_loops = !inlined.loops.is_empty();
+    if options.truncate {
+        cut_off_remaining_iterations(&mut unrolled);
+    }
+    let acyclic = cut_loops(program, &unrolled);
+    let encoding = Arc::new(vc::encode(program, &acyclic));
+    let assumes = has_assume_statement(&acyclic);
+    let exact = encoding.abstractions.is_empty() && !assumes && !options.divides;
+    let exact_loops = !had_loops || options.truncate;
+    let mut session = Session::new(Arc::clone(&encoding), options.session);
+    let mut models = Vec::new();
+    let mut gave_up = None;
+    for id in encoding.failure_ids() {
+        let failure = encoding.failure(id);
+        if matches!(
+            failure.obligation.kind,
+            vc::ObligationKind::Assert(cfg::AssertReason::Invariant { free: true, .. })
+        ) {
+            continue;
+        }
+        match session.check_failure(id) {
+            Reach::Sat(model) => models.push(model),
+            Reach::Unsat => {}
+            Reach::Unknown { reason, candidate } => {
+                models.extend(candidate);
+                gave_up.get_or_insert(reason);
+            }
+        }
+    }
+    if !models.is_empty() {
+        return Verdict::Differs { models, exact: exact && exact_loops && gave_up.is_none() };
+    }
+    if let Some(reason) = gave_up {
+        return Verdict::Undecided { reason: format!("the solver gave up on the product ({reason})") };
+    }
+    match (exact, had_loops, options.truncate) {
+        (false, _, _) if options.divides => Verdict::Undecided {
+            reason: "no check of the product fails, but the mutation divides, which runs may not".to_string(),
+        },
+        (false, _, _) if assumes => Verdict::Undecided {
+            reason: "no check of the product fails, but an `assume` may stop one run and not the other".to_string(),
+        },
+        (false, _, _) => Verdict::Undecided {
+            reason: "no check of the product fails, but a loop invariant or a callee's contract stood for code"
+                .to_string(),
+        },
+        (true, true, true) => Verdict::EquivalentUpTo { bound: options.unroll },
+        (true, true, false) => {
+            Verdict::Undecided { reason: "no check of the product fails, but loops were cut by invariants".to_string() }
+        }
+        (true, false, _) => Verdict::Equivalent,
+    }
+}
+
+/// Iterations past the unrolling bound cut off: every edge into a remaining loop ends
+/// in `assume false`, so the encoding holds exactly the runs within the bound.
+fn cut_off_remaining_iterations(graph: &mut Cfg) {
+    let predecessors = graph.predecessors();
+    let entries: Vec<cfg::BlockId> = graph
+        .loops
+        .iter()
+        .flat_map(|each| {
+            predecessors[each.header.index()].iter().copied().filter(|block| !each.body.contains(block))
+        })
+        .collect();
+    for block in entries {
+        let span = graph.blocks[block.index()].span;
+        let stop = hir::Expr { kind: hir::ExprKind::Bool(false), ty: hir::Type::Bool, span };
+        graph.blocks[block.index()]
+            .cmds
+            .push(Cmd { kind: CmdKind::Assume { expr: stop, reason: AssumeReason::LoopCut }, span });
+    }
+}
+
+fn has_assume_statement(graph: &Cfg) -> bool {
+    graph.blocks.iter().flat_map(|block| &block.cmds).any(|cmd| {
+        matches!(cmd.kind, CmdKind::Assume { reason: AssumeReason::User, .. })
+    })
+}
+
+/// The inputs of `model` (a model of the product procedure of `product`) as a test of
+/// the original implementation `implementation` of `program`: the same in-parameters,
+/// globals, constants and function tables, by name; choices are left to the run.
+pub fn test_input(
+    product: &hir::Program,
+    product_cfg: &Cfg,
+    program: &hir::Program,
+    implementation: hir::ImplId,
+    model: &Model,
+) -> crate::interp::TestInput {
+    let mut input = crate::interp::TestInput::new(implementation);
+    let ins = &program.implementations[implementation.index()].ins;
+    let product_ins = &product.implementations[product_cfg.implementation.index()].ins;
+    input.params = ins
+        .iter()
+        .zip(product_ins)
+        .map(|(&id, &product_id)| {
+            let ty = &program.implementations[implementation.index()].locals[id.index()].ty;
+            model.entry_value(&InputKind::Param(product_id)).cloned().unwrap_or_else(|| crate::interp::default_value(ty))
+        })
+        .collect();
+    for assignment in &model.entry {
+        match assignment.kind {
+            InputKind::Global(id) => {
+                let name = &product.globals[id.index()].name;
+                if let Some(at) = program.globals.iter().position(|global| &global.name == name) {
+                    input.globals.push((hir::GlobalId::from_index(at), assignment.value.clone()));
+                }
+            }
+            InputKind::Const(id) => {
+                let name = &product.consts[id.index()].name;
+                if let Some(at) = program.consts.iter().position(|constant| &constant.name == name) {
+                    input.consts.push((hir::ConstId::from_index(at), assignment.value.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+    for table in &model.functions {
+        let name = &product.functions[table.function.index()].name;
+        if let Some(at) = program.functions.iter().position(|function| &function.name == name) {
+            input.functions.push(vc::FunctionModel { function: hir::FunctionId::from_index(at), ..table.clone() });
+        }
+    }
+    input
+}
+
+/// Whether `mutant` introduces a division or a remainder.
+pub fn divides(mutant: &Mutant) -> bool {
+    let introduced = |word: &str| mutant.replacement.contains(word) && !mutant.original.contains(word);
+    introduced(" div ") || introduced(" mod ")
+}
