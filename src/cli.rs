@@ -376,6 +376,17 @@ pub struct SeedArgs {
     pub goals: GoalsArg,
     #[command(flatten)]
     pub unroll: UnrollArgs,
+    /// Print instead the product program of mutant ID (`P/m3`, as `seedgen mutate
+    /// --format json` names it): the original and the mutant side by side on the same
+    /// inputs, and an assertion that their outcomes, outputs and final globals agree.
+    /// `boogie /proc:P$product` checks an equivalence claim on it (with `/loopUnroll:N`
+    /// for a claim up to N iterations).
+    #[arg(long, value_name = "ID")]
+    pub mutant: Option<String>,
+    /// With `--mutant`: the levels of calls inlined below the product's own calls.
+    #[arg(long, default_value_t = 1, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(..i64::from(inline::MAX_DEPTH)))]
+    pub inline_depth: u32,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -490,6 +501,8 @@ impl Cli {
                     goals: args.goals.into(),
                     unroll: args.unroll.unroll,
                     unroll_goals: args.unroll.unroll_goals.into(),
+                    mutant: args.mutant,
+                    inline_depth: args.inline_depth,
                 };
                 Config::Seed(config, output_config(&args.output))
             }

@@ -67,6 +67,10 @@ pub struct SeedConfig {
     pub unroll: u32,
     /// `--unroll-goals`: how the goals of nested unrolled loops count.
     pub unroll_goals: UnrollGoals,
+    /// `--mutant ID`: print this mutant's product program instead.
+    pub mutant: Option<String>,
+    /// `--inline-depth K` (with `--mutant`): the product inlines `K + 1` levels.
+    pub inline_depth: u32,
 }
 
 /// How `prove-tests` prints its summary.

@@ -19,6 +19,7 @@ pub(crate) fn kill_all(
         unroll: config.unroll,
         session: options.session,
         neighbours: KillOptions::NEIGHBOURS,
+        walks: KillOptions::WALKS,
         limits: interp::Limits { max_steps: KillOptions::MAX_STEPS, ..interp::Limits::default() },
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -49,7 +50,8 @@ pub(crate) fn summary(results: &[MutantResult], verbose: bool) -> String {
     let timeout = count(|decision| matches!(decision, MutantDecision::Timeout { .. }));
     let undecided = count(|decision| matches!(decision, MutantDecision::Undecided { .. }));
     let counted = killed + up_to + undecided;
-    let score = if counted == 0 { "n/a".to_string() } else { format!("{:.1}%", killed as f64 * 100.0 / counted as f64) };
+    let score =
+        if counted == 0 { "n/a".to_string() } else { format!("{:.1}%", killed as f64 * 100.0 / counted as f64) };
     let mut text = format!(
         "mutants: {killed} killed, {equivalent} equivalent, {up_to} equivalent up to the unrolling bound, \
          {undecided} undecided, {timeout} timed out; score {score}\n"

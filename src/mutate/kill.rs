@@ -37,8 +37,8 @@ use crate::cfg::Cfg;
 use crate::gen::search::{self, Shape};
 use crate::interp::{Limits, Machine, Outcome, Replay, TestInput, TraceMode};
 use crate::regress::{self, Verdict as Judged};
-use crate::sema::{self, hir};
 use crate::seed::goals::{goals_counted, Goal};
+use crate::sema::{self, hir};
 use crate::smt::SessionOptions;
 use crate::suite::json;
 use crate::suite::load::{load_suite, LoadedTest};
@@ -54,15 +54,35 @@ pub struct KillOptions {
     /// cut off when the product is asked for equivalence.
     pub unroll: u32,
     pub session: SessionOptions,
-    /// Neighbour replays per mutant.
+    /// Neighbour replays per mutant, one step from a test.
     pub neighbours: usize,
+    /// Replays per mutant on walks of several steps from a test.
+    pub walks: usize,
     /// Steps of each run.
     pub limits: Limits,
 }
 
+/// The most steps of one walk ([`Search::walks`]).
+const WALK_LENGTH: usize = 12;
+
+/// A small deterministic generator (xorshift64): walks are the same on every run.
+struct Xorshift(u64);
+
+impl Xorshift {
+    /// A number below `bound` (not 0).
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+}
+
 impl KillOptions {
-    /// Neighbour replays per mutant.
+    /// Neighbour replays per mutant, one step from a test.
     pub const NEIGHBOURS: usize = 256;
+    /// Replays per mutant on walks of several steps.
+    pub const WALKS: usize = 1_024;
     /// Steps of each run: a mutant that loops for ever is told apart from one that only
     /// runs longer well within it (`seedgen mutate` gives at least 100,000).
     pub const MAX_STEPS: u64 = 1_000_000;
@@ -72,14 +92,22 @@ impl KillOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MutantDecision {
     /// `test` kills it.
-    Killed { test: String },
+    Killed {
+        test: String,
+    },
     Equivalent,
     /// Equivalent on every run of at most `bound` iterations of each loop.
-    EquivalentUpTo { bound: u32 },
+    EquivalentUpTo {
+        bound: u32,
+    },
     /// A test runs over its step budget on it (and none kills it).
-    Timeout { test: String },
+    Timeout {
+        test: String,
+    },
     /// Nothing killed it; `tried` says what was tried and why it stopped.
-    Undecided { tried: String },
+    Undecided {
+        tried: String,
+    },
     /// It does not type-check: not a mutant of the language.
     IllTyped,
 }
@@ -104,6 +132,8 @@ pub struct Original<'a> {
 struct Held {
     test: json::Test,
     input: Option<TestInput>,
+    /// The limits of its runs on a mutant ([`mutant_limits`]).
+    limits: Limits,
     /// Found by this loop (not a coverage test).
     killer: bool,
 }
@@ -133,7 +163,11 @@ pub fn kill_mutants(
                 LoadedTest::Ready { id, input, .. } if *id == test.id => Some(input.clone()),
                 _ => None,
             });
-            Held { test: test.clone(), input, killer: false }
+            let limits = input.as_ref().map_or(options.limits, |input| {
+                let machine = Machine::new(original.program, original.cfgs, options.limits);
+                mutant_limits(machine.run(input, TraceMode::Strict).steps, options.limits)
+            });
+            Held { test: test.clone(), input, limits, killer: false }
         })
         .collect();
     let meter = GoalMeter::new(original.program, cfg, &suite.options);
@@ -152,12 +186,16 @@ pub fn kill_mutants(
         results.push(MutantResult { id, mutant, decision });
         mutant_fronts.push(front);
     }
-    reduce(&mut held, &mut results, &mutant_fronts, cfg, options.limits);
-    let tests = held
-        .into_iter()
-        .map(|held| held.test)
-        .collect();
+    reduce(&mut held, &mut results, &mutant_fronts, cfg);
+    let tests = held.into_iter().map(|held| held.test).collect();
     (json::Procedure { tests, ..section.clone() }, results)
+}
+
+/// The limits of a test's runs on mutants, from the steps of its run on the original:
+/// ten times as many (at least 10,000), as `seedgen mutate` budgets a suite's runs, so
+/// a mutant that loops for ever costs each test little.
+fn mutant_limits(steps: u64, limits: Limits) -> Limits {
+    Limits { max_steps: steps.saturating_mul(10).clamp(10_000, limits.max_steps), ..limits }
 }
 
 /// `section`'s tests loaded for the original program.
@@ -236,11 +274,10 @@ struct Search<'a, 'b> {
 
 impl Search<'_, '_> {
     fn decide(&mut self, mutant: &Mutant, next_number: &mut usize) -> MutantDecision {
-        let limits = self.options.limits;
         let mut timeout = None;
         for held in self.held.iter() {
             let Some(input) = &held.input else { continue };
-            match self.front.judge(input, &held.test.expect, limits) {
+            match self.front.judge(input, &held.test.expect, held.limits) {
                 Some(Judged::Fail { .. } | Judged::Invalid { .. }) => {
                     return MutantDecision::Killed { test: held.test.id.clone() };
                 }
@@ -257,40 +294,45 @@ impl Search<'_, '_> {
         if let Some(found) = self.neighbours() {
             return self.keep(found, next_number);
         }
-        let (verdict, candidates) = self.product(mutant);
-        for candidate in candidates {
-            if let Some(found) = self.record(candidate) {
-                return self.keep(found, next_number);
-            }
+        let (verdict, found) = self.product(mutant);
+        if let Some(found) = found {
+            return self.keep(found, next_number);
         }
         let neighbours = self.options.neighbours;
-        let tried = format!("{tested} tests of the suite, their neighbours (at most {neighbours} replays), the product");
+        let walks = self.options.walks;
+        let tried = format!(
+            "{tested} tests of the suite, {neighbours} of their neighbours, {walks} inputs on walks from them, the product"
+        );
         match verdict {
             Verdict::Equivalent => MutantDecision::Equivalent,
             Verdict::EquivalentUpTo { bound } => MutantDecision::EquivalentUpTo { bound },
-            Verdict::Differs { models, .. } => MutantDecision::Undecided {
+            Verdict::Killed => unreachable!("a product that killed returned its test"),
+            Verdict::Differs { failing } => MutantDecision::Undecided {
                 tried: format!(
-                    "{tried}: {} counterexample(s) of the product, none of whose runs tells the mutant apart",
-                    models.len()
+                    "{tried}: {failing} of its checks fail, but no counterexample's run tells the mutant apart"
                 ),
             },
             Verdict::Undecided { reason } => MutantDecision::Undecided { tried: format!("{tried}: {reason}") },
         }
     }
 
-    /// The first neighbour of a held test that kills the mutant, recorded.
+    /// The first neighbour of a held test that kills the mutant, recorded: first every
+    /// test's neighbours one step away, in order, then walks of several steps.
     fn neighbours(&self) -> Option<(TestInput, Replay)> {
         let branches = BTreeMap::new();
         let mut budget = self.options.neighbours;
-        for held in self.held.iter() {
-            let Some(input) = &held.input else { continue };
-            if input.implementation != self.cfg.implementation {
-                continue;
-            }
-            let shape = Shape { types: crate::gen::replay::value_types(self.original.program, self.cfg, input), branches: &branches };
+        let starts: Vec<&TestInput> = self
+            .held
+            .iter()
+            .filter_map(|held| held.input.as_ref())
+            .filter(|input| input.implementation == self.cfg.implementation)
+            .collect();
+        let shape_of = |input: &TestInput| crate::gen::replay::value_types(self.original.program, self.cfg, input);
+        for input in &starts {
+            let shape = Shape { types: shape_of(input), branches: &branches };
             for step in search::steps_from(input, &shape) {
                 if budget == 0 {
-                    return None;
+                    break;
                 }
                 budget -= 1;
                 let Some(neighbour) = search::take(input, &step, &shape) else { continue };
@@ -299,20 +341,73 @@ impl Search<'_, '_> {
                 }
             }
         }
+        self.walks(&starts, &branches)
+    }
+
+    /// Walks of up to [`WALK_LENGTH`] random steps (a fixed seed: the same suite every
+    /// run) from the held tests in turn, each input on the way that is an execution of
+    /// the original judged on the mutant, within [`KillOptions::walks`] replays. A walk
+    /// reaches what one step does not: longer arrays, a value many steps away (a loop
+    /// that must run more often for a changed statement to matter).
+    fn walks(
+        &self,
+        starts: &[&TestInput],
+        branches: &BTreeMap<String, BTreeSet<String>>,
+    ) -> Option<(TestInput, Replay)> {
+        if starts.is_empty() {
+            return None;
+        }
+        let mut random = Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut budget = self.options.walks;
+        let mut walk = 0;
+        while budget > 0 {
+            let mut input = starts[walk % starts.len()].clone();
+            walk += 1;
+            for _ in 0..WALK_LENGTH {
+                if budget == 0 {
+                    break;
+                }
+                budget -= 1;
+                let shape =
+                    Shape { types: crate::gen::replay::value_types(self.original.program, self.cfg, &input), branches };
+                let steps = search::steps_from(&input, &shape);
+                if steps.is_empty() {
+                    break;
+                }
+                let step = &steps[random.below(steps.len())];
+                let Some(next) = search::take(&input, step, &shape) else { continue };
+                let Some(run) = self.run_original(next) else { continue };
+                if self.kills_with(&run) {
+                    return Some(run);
+                }
+                input = run.0;
+            }
+        }
         None
     }
 
-    /// `input` run on the original (its trace completed) and, when that run is an
-    /// execution, judged on the mutant: the run when the mutant is killed.
-    fn record(&self, input: TestInput) -> Option<(TestInput, Replay)> {
+    /// `input` run on the original, its trace completed: `None` unless the run is an
+    /// execution (it passes, fails a check, or an `assume` stops it).
+    fn run_original(&self, input: TestInput) -> Option<(TestInput, Replay)> {
         let machine = Machine::new(self.original.program, self.original.cfgs, self.options.limits);
         let replay = machine.run(&input, TraceMode::Complete);
         if !matches!(replay.outcome, Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_)) {
             return None;
         }
-        let input = TestInput { trace: replay.trace.clone(), ..input };
-        let test = crate::suite::replayed_test(self.original.program, self.cfg, String::new(), (&input, &replay), Vec::new());
-        self.front.kills(&input, &test.expect, self.options.limits).then_some((input, replay))
+        Some((TestInput { trace: replay.trace.clone(), ..input }, replay))
+    }
+
+    /// Whether the mutant's run of a recorded input fails as `run-tests` would report it.
+    fn kills_with(&self, (input, replay): &(TestInput, Replay)) -> bool {
+        let test =
+            crate::suite::replayed_test(self.original.program, self.cfg, String::new(), (input, replay), Vec::new());
+        self.front.kills(input, &test.expect, mutant_limits(replay.steps, self.options.limits))
+    }
+
+    /// `input` recorded on the original and judged on the mutant: the run when the
+    /// mutant is killed.
+    fn record(&self, input: TestInput) -> Option<(TestInput, Replay)> {
+        self.run_original(input).filter(|run| self.kills_with(run))
     }
 
     /// Adds a killing test to the section.
@@ -321,60 +416,57 @@ impl Search<'_, '_> {
         let id = format!("{}/t{}", self.cfg.name, next_number);
         let covers = self.meter.covers(&replay);
         let test = crate::suite::replayed_test(self.original.program, self.cfg, id.clone(), (&input, &replay), covers);
-        self.held.push(Held { test, input: Some(input), killer: true });
+        let limits = mutant_limits(replay.steps, self.options.limits);
+        self.held.push(Held { test, input: Some(input), limits, killer: true });
         MutantDecision::Killed { test: id }
     }
 
-    /// The product's verdict, and its counterexamples as inputs of the original.
-    fn product(&self, mutant: &Mutant) -> (Verdict, Vec<TestInput>) {
+    /// The product's verdict, and the run of the counterexample that kills the mutant.
+    fn product(&self, mutant: &Mutant) -> (Verdict, Option<(TestInput, Replay)>) {
         let inline = (self.options.inline_depth + 1).min(crate::cfg::inline::MAX_DEPTH);
-        let Some(text) = product::product_text(self.original.ast, &self.front.mutated, &self.cfg.name, inline) else {
+        let Some(layout) = product::product_text(self.original.ast, &self.front.mutated, &self.cfg.name, inline) else {
             let reason = "the implementation has type parameters: no product program".to_string();
-            return (Verdict::Undecided { reason }, Vec::new());
+            return (Verdict::Undecided { reason }, None);
         };
-        let (program, cfgs) = match product::front_end(&text) {
+        let (program, cfgs) = match product::front_end(&layout.text) {
             Ok(front) => front,
             Err(message) => {
-                return (Verdict::Undecided { reason: format!("the product program does not check: {message}") }, Vec::new())
+                return (Verdict::Undecided { reason: format!("the product program does not check: {message}") }, None)
             }
         };
         let options = CheckOptions {
             inline,
-            unroll: self.options.unroll,
-            truncate: self.options.unroll > 0,
+            unroll: self.options.unroll.max(product::MIN_UNROLL),
+            truncate: true,
             session: self.options.session,
             divides: product::divides(mutant),
         };
-        let verdict = product::check(&program, &cfgs, &self.cfg.name, &options);
-        let Verdict::Differs { models, .. } = &verdict else { return (verdict, Vec::new()) };
         let Some(product_cfg) = cfgs.iter().find(|cfg| cfg.name == product::product_name(&self.cfg.name)) else {
-            return (verdict, Vec::new());
+            return (Verdict::Undecided { reason: "no product procedure".to_string() }, None);
         };
-        let inputs = models
-            .iter()
-            .map(|model| product::test_input(&program, product_cfg, self.original.program, self.cfg.implementation, model))
-            .collect();
-        (verdict, inputs)
+        let mut found = None;
+        let mut kills = |model: &crate::vc::Model| {
+            let input =
+                product::test_input(&program, product_cfg, self.original.program, self.cfg.implementation, model);
+            found = self.record(input);
+            found.is_some()
+        };
+        let verdict = product::check((&program, &cfgs, &layout), &self.cfg.name, &options, &mut kills);
+        (verdict, found)
     }
 }
 
 /// Drops the killing tests whose mutants other kept tests kill too (latest first), then
 /// fills in every test's `kills` and each killed mutant's deciding test (the first kept
 /// test, in suite order, that kills it).
-fn reduce(
-    held: &mut Vec<Held>,
-    results: &mut [MutantResult],
-    fronts: &[Option<MutantFront>],
-    cfg: &Cfg,
-    limits: Limits,
-) {
+fn reduce(held: &mut Vec<Held>, results: &mut [MutantResult], fronts: &[Option<MutantFront>], cfg: &Cfg) {
     let killed: Vec<BTreeSet<usize>> = held
         .iter()
         .map(|held| {
             let Some(input) = &held.input else { return BTreeSet::new() };
             let kills = |(index, front): (usize, &Option<MutantFront>)| {
                 let front = front.as_ref()?;
-                (input.implementation == cfg.implementation && front.kills(input, &held.test.expect, limits))
+                (input.implementation == cfg.implementation && front.kills(input, &held.test.expect, held.limits))
                     .then_some(index)
             };
             fronts.iter().enumerate().filter_map(kills).collect()
@@ -385,8 +477,10 @@ fn reduce(
         if !held[at].killer {
             continue;
         }
-        let others: BTreeSet<usize> =
-            (0..held.len()).filter(|&other| other != at && keep[other]).flat_map(|other| killed[other].clone()).collect();
+        let others: BTreeSet<usize> = (0..held.len())
+            .filter(|&other| other != at && keep[other])
+            .flat_map(|other| killed[other].clone())
+            .collect();
         if killed[at].is_subset(&others) {
             keep[at] = false;
         }

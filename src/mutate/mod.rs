@@ -47,34 +47,21 @@ const WORKER_STACK_BYTES: usize = 256 << 20;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
     /// `test` fails or is invalid on the mutant; `verdict` says how.
-    Killed {
-        test: String,
-        verdict: Verdict,
-    },
+    Killed { test: String, verdict: Verdict },
     /// Every test passes; `tried` says what else was asked (the product program) and
     /// why that decided nothing.
-    Survived {
-        tried: String,
-    },
+    Survived { tried: String },
     /// The product program of the original and the mutant holds on an exact encoding
     /// ([`product`]): no test can kill it. Left out of the score.
     Equivalent,
     /// `test` went over the step budget or the call depth (`message` says which), and no
     /// test killed the mutant.
-    Timeout {
-        test: String,
-        message: String,
-    },
+    Timeout { test: String, message: String },
     /// A test cannot run on the mutant (`test` is `None` when the suite could not be
     /// loaded for it), and no test killed it or went over the budget.
-    Error {
-        test: Option<String>,
-        message: String,
-    },
+    Error { test: Option<String>, message: String },
     /// The mutant does not type-check: skipped, counted in no total but its own.
-    IllTyped {
-        message: String,
-    },
+    IllTyped { message: String },
 }
 
 impl Status {
@@ -233,6 +220,20 @@ pub fn ids(program: &ast::Program, mutants: &[Mutant]) -> Vec<String> {
         .collect()
 }
 
+/// The product program ([`product`]) of the mutant `id` of `program` (whose text is
+/// `source`), its calls inlined `inline` levels; `Err` says why there is none.
+pub fn product_of(program: &ast::Program, source: &str, id: &str, inline: u32) -> Result<String, String> {
+    let all = operators::mutants(program, source);
+    let ids = ids(program, &all);
+    let Some(at) = ids.iter().position(|known| known == id) else {
+        return Err(format!("no mutant `{id}` (`seedgen mutate --format json` lists the mutants and their ids)"));
+    };
+    let mutated = operators::apply(program, &all[at]);
+    product::product_text(program, &mutated, procedure_of(id), inline)
+        .map(|layout| layout.text)
+        .ok_or_else(|| format!("procedure `{}` has type parameters: no product program", procedure_of(id)))
+}
+
 /// The procedure a mutant id names.
 pub fn procedure_of(id: &str) -> &str {
     id.rsplit_once('/').map_or(id, |(procedure, _)| procedure)
@@ -247,29 +248,30 @@ fn survivor(
     options: &json::Options,
 ) -> Status {
     let inline = (options.inline_depth + 1).min(cfg::inline::MAX_DEPTH);
-    let Some(text) = product::product_text(ast, mutated, procedure, inline) else {
+    let Some(layout) = product::product_text(ast, mutated, procedure, inline) else {
         return Status::Survived { tried: "no product program (type parameters)".to_string() };
     };
-    let (program, cfgs) = match product::front_end(&text) {
+    let (program, cfgs) = match product::front_end(&layout.text) {
         Ok(front) => front,
         Err(message) => return Status::Survived { tried: format!("the product program does not check: {message}") },
     };
     let check = product::CheckOptions {
         inline,
-        unroll: options.unroll,
-        truncate: options.unroll > 0,
+        unroll: options.unroll.max(product::MIN_UNROLL),
+        truncate: true,
         session: crate::smt::SessionOptions::default(),
         divides: product::divides(mutant),
     };
-    let tried = match product::check(&program, &cfgs, procedure, &check) {
+    // The suite is what is measured: the first counterexample only shows the mutant
+    // could be killed, and ends the session.
+    let tried = match product::check((&program, &cfgs, &layout), procedure, &check, &mut |_| true) {
         product::Verdict::Equivalent => return Status::Equivalent,
         product::Verdict::EquivalentUpTo { bound } => {
             format!("the product program: equivalent up to {bound} iterations of each loop, not beyond")
         }
-        product::Verdict::Differs { models, .. } => format!(
-            "the product program: {} of its checks fail, so some input tells the mutant apart, but no test has it",
-            models.len()
-        ),
+        product::Verdict::Killed | product::Verdict::Differs { .. } => {
+            "the product program: a check fails, so some input tells it apart, but no test of the suite".to_string()
+        }
         product::Verdict::Undecided { reason } => format!("the product program: {reason}"),
     };
     Status::Survived { tried }

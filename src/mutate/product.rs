@@ -67,8 +67,10 @@ pub enum Verdict {
     Equivalent,
     /// Every check holds on runs of at most `bound` iterations of each loop.
     EquivalentUpTo { bound: u32 },
-    /// Some checks fail: their counterexamples' inputs, as models of the product.
-    Differs { models: Vec<Model>, exact: bool },
+    /// A counterexample's inputs kill the mutant.
+    Killed,
+    /// `failing` checks fail, but no counterexample's inputs kill the mutant.
+    Differs { failing: usize },
     /// Nothing proved: `reason` says why (an abstraction, the solver gave up).
     Undecided { reason: String },
 }
@@ -76,7 +78,7 @@ pub enum Verdict {
 /// The product program of `mutant` (a mutant of implementation `name` of `program`), as
 /// Boogie text, its procedures with bodies inlined `inline` levels deep; `None` when the
 /// implementation has type parameters or no procedure declaration of that name exists.
-pub fn product_text(program: &ast::Program, mutated: &ast::Program, name: &str, inline: u32) -> Option<String> {
+pub fn product_text(program: &ast::Program, mutated: &ast::Program, name: &str, inline: u32) -> Option<ProductText> {
     let declaration = program.decls.iter().find_map(|decl| match decl {
         Decl::Procedure(procedure) if procedure.name.name == name => Some(procedure),
         _ => None,
@@ -89,14 +91,38 @@ pub fn product_text(program: &ast::Program, mutated: &ast::Program, name: &str, 
         text.push_str(&inlined(decl, inline));
         text.push('\n');
     }
+    let mutant_start = text.len();
     for decl in &mutated.decls {
         if let Some(renamed) = renamed(decl, name) {
             text.push_str(&inlined(&renamed, inline));
             text.push('\n');
         }
     }
+    let product_start = text.len();
     text.push_str(&product_procedure(declaration, &global_types(program)));
-    Some(text)
+    Some(ProductText { text, mutant_start, product_start })
+}
+
+/// A product program's text, and where its parts start: the original program first,
+/// then the mutant's procedure, then the product procedure.
+#[derive(Clone, Debug)]
+pub struct ProductText {
+    pub text: String,
+    pub mutant_start: usize,
+    pub product_start: usize,
+}
+
+impl ProductText {
+    /// Which part of the program the check at `span` belongs to: 0 the product's own
+    /// assertion, 1 the mutant, 2 the original (and the callees).
+    fn rank(&self, span: crate::source::Span) -> u8 {
+        let at = span.start as usize;
+        match (at >= self.product_start, at >= self.mutant_start) {
+            (true, _) => 0,
+            (false, true) => 1,
+            (false, false) => 2,
+        }
+    }
 }
 
 /// `decl` printed, with `{:inline depth}` when it has a body.
@@ -237,13 +263,46 @@ pub struct CheckOptions {
     /// abstracted by the loops' invariants.
     pub unroll: u32,
     pub truncate: bool,
+    /// Each check's limits: the run's, the timeout cut to [`CHECK_TIMEOUT_MS`].
     pub session: SessionOptions,
     /// The mutation introduced a division (see the module header).
     pub divides: bool,
 }
 
-/// Asks every check of the product procedure `name` of `program` (lowered to `cfgs`).
-pub fn check(program: &hir::Program, cfgs: &[Cfg], name: &str, options: &CheckOptions) -> Verdict {
+/// The longest a check of a product may take: a mutant's budget is one session of at
+/// most a few such checks, so a run with many mutants still ends.
+pub const CHECK_TIMEOUT_MS: u32 = 1_000;
+
+/// The least number of loop iterations a product is unrolled (cut off past them):
+/// without unrolling, loops would be cut by their invariants, whose models are seldom
+/// runs (and whose quantifiers z3 often gives up on), and no claim of equivalence could
+/// be made of a procedure with a loop; unrolled and cut off, each model is a run of at
+/// most this many iterations, and unsat proves equivalence up to them.
+pub const MIN_UNROLL: u32 = 3;
+
+/// The most time a mutant's product session may take in all; past it the mutant is
+/// left undecided.
+pub const SESSION_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl CheckOptions {
+    fn session(&self) -> SessionOptions {
+        let timeout = self.session.timeout_ms.map_or(CHECK_TIMEOUT_MS, |timeout| timeout.min(CHECK_TIMEOUT_MS));
+        SessionOptions { timeout_ms: Some(timeout), ..self.session }
+    }
+}
+
+/// Asks the checks of the product procedure of `name` in `program` (lowered to `cfgs`;
+/// its text `layout`): the product's assertion first, then the mutant's checks, then,
+/// only when the answer can prove equivalence (an exact encoding), the original's. Each
+/// counterexample (or candidate of an `unknown` answer) goes to `kills`, and the first
+/// it accepts ends the session.
+pub fn check(
+    (program, cfgs, layout): (&hir::Program, &[Cfg], &ProductText),
+    name: &str,
+    options: &CheckOptions,
+    kills: &mut dyn FnMut(&Model) -> bool,
+) -> Verdict {
+    let started = std::time::Instant::now();
     let Some(product) = cfgs.iter().find(|cfg| cfg.name == product_name(name)) else {
         return Verdict::Undecided { reason: "the product program has no product procedure".to_string() };
     };
@@ -256,50 +315,60 @@ pub fn check(program: &hir::Program, cfgs: &[Cfg], name: &str, options: &CheckOp
     let acyclic = cut_loops(program, &unrolled);
     let encoding = Arc::new(vc::encode(program, &acyclic));
     let assumes = has_assume_statement(&acyclic);
-    let exact = encoding.abstractions.is_empty() && !assumes && !options.divides;
-    let exact_loops = !had_loops || options.truncate;
-    let mut session = Session::new(Arc::clone(&encoding), options.session);
-    let mut models = Vec::new();
+    let exact = encoding.abstractions.is_empty() && !assumes && !options.divides && (!had_loops || options.truncate);
+    let mut asked: Vec<(u8, vc::FailureId)> = encoding
+        .failure_ids()
+        .filter(|&id| {
+            let kind = &encoding.failure(id).obligation.kind;
+            !matches!(kind, vc::ObligationKind::Assert(cfg::AssertReason::Invariant { free: true, .. }))
+        })
+        .map(|id| (layout.rank(encoding.failure(id).obligation.span), id))
+        .filter(|&(rank, _)| exact || rank < 2)
+        .collect();
+    asked.sort();
+    let mut session = Session::new(Arc::clone(&encoding), options.session());
+    let mut failing = 0;
     let mut gave_up = None;
-    for id in encoding.failure_ids() {
-        let failure = encoding.failure(id);
-        if matches!(
-            failure.obligation.kind,
-            vc::ObligationKind::Assert(cfg::AssertReason::Invariant { free: true, .. })
-        ) {
-            continue;
+    for (_, id) in asked {
+        if started.elapsed() > SESSION_BUDGET {
+            gave_up.get_or_insert_with(|| format!("the mutant's budget of {} s", SESSION_BUDGET.as_secs()));
+            break;
         }
         match session.check_failure(id) {
-            Reach::Sat(model) => models.push(model),
+            Reach::Sat(model) => {
+                if kills(&model) {
+                    return Verdict::Killed;
+                }
+                failing += 1;
+            }
             Reach::Unsat => {}
             Reach::Unknown { reason, candidate } => {
-                models.extend(candidate);
+                if candidate.as_ref().is_some_and(|model| kills(model)) {
+                    return Verdict::Killed;
+                }
                 gave_up.get_or_insert(reason);
             }
         }
     }
-    if !models.is_empty() {
-        return Verdict::Differs { models, exact: exact && exact_loops && gave_up.is_none() };
+    if failing > 0 {
+        return Verdict::Differs { failing };
     }
     if let Some(reason) = gave_up {
         return Verdict::Undecided { reason: format!("the solver gave up on the product ({reason})") };
     }
-    match (exact, had_loops, options.truncate) {
-        (false, _, _) if options.divides => Verdict::Undecided {
-            reason: "no check of the product fails, but the mutation divides, which runs may not".to_string(),
-        },
-        (false, _, _) if assumes => Verdict::Undecided {
-            reason: "no check of the product fails, but an `assume` may stop one run and not the other".to_string(),
-        },
-        (false, _, _) => Verdict::Undecided {
-            reason: "no check of the product fails, but a loop invariant or a callee's contract stood for code"
-                .to_string(),
-        },
-        (true, true, true) => Verdict::EquivalentUpTo { bound: options.unroll },
-        (true, true, false) => {
-            Verdict::Undecided { reason: "no check of the product fails, but loops were cut by invariants".to_string() }
-        }
-        (true, false, _) => Verdict::Equivalent,
+    let reason = |why: &str| Verdict::Undecided { reason: format!("no check of the product fails, but {why}") };
+    if options.divides {
+        reason("the mutation divides, and a run may divide by zero where z3's division is total")
+    } else if assumes {
+        reason("an `assume` may stop one run and not the other")
+    } else if !encoding.abstractions.is_empty() {
+        reason("a callee's contract stood for its code")
+    } else if had_loops && !options.truncate {
+        reason("loops were cut by their invariants (`--unroll N` proves equivalence up to N iterations)")
+    } else if had_loops {
+        Verdict::EquivalentUpTo { bound: options.unroll }
+    } else {
+        Verdict::Equivalent
     }
 }
 
@@ -310,9 +379,7 @@ fn cut_off_remaining_iterations(graph: &mut Cfg) {
     let entries: Vec<cfg::BlockId> = graph
         .loops
         .iter()
-        .flat_map(|each| {
-            predecessors[each.header.index()].iter().copied().filter(|block| !each.body.contains(block))
-        })
+        .flat_map(|each| predecessors[each.header.index()].iter().copied().filter(|block| !each.body.contains(block)))
         .collect();
     for block in entries {
         let span = graph.blocks[block.index()].span;
@@ -324,9 +391,11 @@ fn cut_off_remaining_iterations(graph: &mut Cfg) {
 }
 
 fn has_assume_statement(graph: &Cfg) -> bool {
-    graph.blocks.iter().flat_map(|block| &block.cmds).any(|cmd| {
-        matches!(cmd.kind, CmdKind::Assume { reason: AssumeReason::User, .. })
-    })
+    graph
+        .blocks
+        .iter()
+        .flat_map(|block| &block.cmds)
+        .any(|cmd| matches!(cmd.kind, CmdKind::Assume { reason: AssumeReason::User, .. }))
 }
 
 /// The inputs of `model` (a model of the product procedure of `product`) as a test of
@@ -347,7 +416,10 @@ pub fn test_input(
         .zip(product_ins)
         .map(|(&id, &product_id)| {
             let ty = &program.implementations[implementation.index()].locals[id.index()].ty;
-            model.entry_value(&InputKind::Param(product_id)).cloned().unwrap_or_else(|| crate::interp::default_value(ty))
+            model
+                .entry_value(&InputKind::Param(product_id))
+                .cloned()
+                .unwrap_or_else(|| crate::interp::default_value(ty))
         })
         .collect();
     for assignment in &model.entry {

@@ -60,7 +60,14 @@ fn seed(case: &Case) -> Result<String, String> {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let file = dir.path().join("case.bpl");
     std::fs::write(&file, &case.source).expect("a writable temporary directory");
-    let config = SeedConfig { file, goals: GoalSelection::All, unroll: 0, unroll_goals: Default::default() };
+    let config = SeedConfig {
+        file,
+        goals: GoalSelection::All,
+        unroll: 0,
+        unroll_goals: Default::default(),
+        mutant: None,
+        inline_depth: 1,
+    };
     let output = quiet_output();
     let (mut out, mut err) = (Vec::new(), NoColor::new(Vec::new()));
     let outcome = driver::run_seed(&config, &output, &mut Streams { out: &mut out, err: &mut err })
