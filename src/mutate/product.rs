@@ -269,9 +269,13 @@ pub struct CheckOptions {
     pub divides: bool,
 }
 
-/// The longest a check of a product may take: a mutant's budget is one session of at
-/// most a few such checks, so a run with many mutants still ends.
-pub const CHECK_TIMEOUT_MS: u32 = 1_000;
+/// Each check of a product within z3's deterministic resource limit (the minimizer's),
+/// so the same run gives the same answers; the wall-clock timeout, at most
+/// [`CHECK_TIMEOUT_MS`], is the safety net.
+pub const CHECK_RLIMIT: u32 = 2_000_000;
+
+/// The longest a check of a product may take.
+pub const CHECK_TIMEOUT_MS: u32 = 500;
 
 /// The least number of loop iterations a product is unrolled (cut off past them):
 /// without unrolling, loops would be cut by their invariants, whose models are seldom
@@ -280,14 +284,18 @@ pub const CHECK_TIMEOUT_MS: u32 = 1_000;
 /// most this many iterations, and unsat proves equivalence up to them.
 pub const MIN_UNROLL: u32 = 3;
 
-/// The most time a mutant's product session may take in all; past it the mutant is
-/// left undecided.
-pub const SESSION_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+/// The most checks a mutant's product session asks; past them the mutant is left
+/// undecided.
+pub const MAX_CHECKS: usize = 8;
+
+/// The largest product graph (blocks, after inlining and unrolling) a session is asked
+/// about; a larger one leaves the mutant undecided.
+pub const MAX_BLOCKS: usize = 3_000;
 
 impl CheckOptions {
     fn session(&self) -> SessionOptions {
         let timeout = self.session.timeout_ms.map_or(CHECK_TIMEOUT_MS, |timeout| timeout.min(CHECK_TIMEOUT_MS));
-        SessionOptions { timeout_ms: Some(timeout), ..self.session }
+        SessionOptions { timeout_ms: Some(timeout), rlimit: Some(CHECK_RLIMIT), ..self.session }
     }
 }
 
@@ -302,17 +310,28 @@ pub fn check(
     options: &CheckOptions,
     kills: &mut dyn FnMut(&Model) -> bool,
 ) -> Verdict {
-    let started = std::time::Instant::now();
     let Some(product) = cfgs.iter().find(|cfg| cfg.name == product_name(name)) else {
         return Verdict::Undecided { reason: "the product program has no product procedure".to_string() };
     };
     let inlined = cfg::inline::inline_calls(program, cfgs, product, options.inline);
     let mut unrolled = unroll_loops(program, &inlined, options.unroll).cfg;
     let had_loops = !inlined.loops.is_empty();
+    // The loops left, found afresh: the unrolling of a graph with inlined loops keeps
+    // some of them (past its size cap) that its own list may not name.
+    let not_cut = || Verdict::Undecided { reason: "the product's loops could not be cut".to_string() };
+    let Ok(left) = crate::cfg::loops::find_loops(program, &unrolled) else { return not_cut() };
+    unrolled.loops = left;
     if options.truncate {
         cut_off_remaining_iterations(&mut unrolled);
     }
+    if unrolled.blocks.len() > MAX_BLOCKS {
+        let reason = format!("the product has {} blocks, more than {MAX_BLOCKS}", unrolled.blocks.len());
+        return Verdict::Undecided { reason };
+    }
     let acyclic = cut_loops(program, &unrolled);
+    if !is_acyclic(&acyclic) {
+        return not_cut();
+    }
     let encoding = Arc::new(vc::encode(program, &acyclic));
     let assumes = has_assume_statement(&acyclic);
     let exact = encoding.abstractions.is_empty() && !assumes && !options.divides && (!had_loops || options.truncate);
@@ -329,11 +348,11 @@ pub fn check(
     let mut session = Session::new(Arc::clone(&encoding), options.session());
     let mut failing = 0;
     let mut gave_up = None;
+    if asked.len() > MAX_CHECKS {
+        gave_up = Some(format!("the mutant's budget of {MAX_CHECKS} checks; the product has {}", asked.len()));
+        asked.truncate(MAX_CHECKS);
+    }
     for (_, id) in asked {
-        if started.elapsed() > SESSION_BUDGET {
-            gave_up.get_or_insert_with(|| format!("the mutant's budget of {} s", SESSION_BUDGET.as_secs()));
-            break;
-        }
         match session.check_failure(id) {
             Reach::Sat(model) => {
                 if kills(&model) {
@@ -342,11 +361,14 @@ pub fn check(
                 failing += 1;
             }
             Reach::Unsat => {}
+            // Once z3 gives up, nothing can be proved, and the next checks of the same
+            // formula are seldom easier: the session ends.
             Reach::Unknown { reason, candidate } => {
                 if candidate.as_ref().is_some_and(|model| kills(model)) {
                     return Verdict::Killed;
                 }
-                gave_up.get_or_insert(reason);
+                gave_up = Some(reason);
+                break;
             }
         }
     }
@@ -388,6 +410,28 @@ fn cut_off_remaining_iterations(graph: &mut Cfg) {
             .cmds
             .push(Cmd { kind: CmdKind::Assume { expr: stop, reason: AssumeReason::LoopCut }, span });
     }
+}
+
+/// Whether `graph` has no cycle, reachable or not (what the encoding needs).
+fn is_acyclic(graph: &Cfg) -> bool {
+    let mut waiting = vec![0usize; graph.blocks.len()];
+    for block in graph.block_ids() {
+        for &next in graph.successors(block) {
+            waiting[next.index()] += 1;
+        }
+    }
+    let mut ready: Vec<cfg::BlockId> = graph.block_ids().filter(|block| waiting[block.index()] == 0).collect();
+    let mut ordered = 0;
+    while let Some(block) = ready.pop() {
+        ordered += 1;
+        for &next in graph.successors(block) {
+            waiting[next.index()] -= 1;
+            if waiting[next.index()] == 0 {
+                ready.push(next);
+            }
+        }
+    }
+    ordered == graph.blocks.len()
 }
 
 fn has_assume_statement(graph: &Cfg) -> bool {
@@ -452,4 +496,80 @@ pub fn test_input(
 pub fn divides(mutant: &Mutant) -> bool {
     let introduced = |word: &str| mutant.replacement.contains(word) && !mutant.original.contains(word);
     introduced(" div ") || introduced(" mod ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mutate::operators;
+
+    /// The product of the mutant of `source` that `original → replacement` describes,
+    /// checked; the verdict and whether a counterexample was offered.
+    fn verdict_of(source: &str, original: &str, replacement: &str) -> (Verdict, usize) {
+        let (ast, errors) = crate::syntax::parse(FileId(0), source);
+        assert!(errors.is_empty(), "{errors:?}");
+        let mutant = operators::mutants(&ast, source)
+            .into_iter()
+            .find(|mutant| mutant.original == original && mutant.replacement == replacement)
+            .expect("the mutant exists");
+        let mutated = operators::apply(&ast, &mutant);
+        let layout = product_text(&ast, &mutated, "P", 2).expect("a product");
+        let (program, cfgs) = front_end(&layout.text).unwrap_or_else(|message| panic!("{message}\n{}", layout.text));
+        let options = CheckOptions {
+            inline: 2,
+            unroll: MIN_UNROLL,
+            truncate: true,
+            session: SessionOptions::default(),
+            divides: divides(&mutant),
+        };
+        let mut offered = 0;
+        let verdict = check((&program, &cfgs, &layout), "P", &options, &mut |_| {
+            offered += 1;
+            false
+        });
+        (verdict, offered)
+    }
+
+    #[test]
+    fn the_product_names_both_copies_and_compares_outputs_and_globals() {
+        let source =
+            "var g: int;\nprocedure P(a: int) returns (r: int) requires a > 0; modifies g; { g := a; r := a + 1; }";
+        let (ast, _) = crate::syntax::parse(FileId(0), source);
+        let mutant = operators::mutants(&ast, source).into_iter().next().expect("a mutant");
+        let layout = product_text(&ast, &operators::apply(&ast, &mutant), "P", 2).expect("a product");
+        let text = &layout.text;
+        assert!(text.contains("procedure {:inline 2} P$mutant(a: int) returns (r: int)"), "{text}");
+        assert!(text.contains("procedure P$product(a: int)\n  requires a > 0;\n  modifies g;"), "{text}");
+        assert!(text.contains("assert orig$r == mut$r && final$g == g;"), "{text}");
+        assert!(layout.mutant_start < layout.product_start);
+        front_end(text).expect("the product checks");
+    }
+
+    #[test]
+    fn a_boundary_mutant_differs_and_an_equivalent_one_is_proved() {
+        let killable = "procedure P(a: int) returns (r: int) { if (a >= 0) { r := 1; } else { r := 0; } }";
+        let (verdict, offered) = verdict_of(killable, "a >= 0", "a > 0");
+        assert!(matches!(verdict, Verdict::Differs { failing: 1 }), "{verdict:?}");
+        assert_eq!(offered, 1);
+        // At a = 0 both branches give 0.
+        let equivalent = "procedure P(a: int) returns (r: int) { if (a >= 0) { r := a; } else { r := 0 - a; } }";
+        let (verdict, offered) = verdict_of(equivalent, "a >= 0", "a > 0");
+        assert!(matches!(verdict, Verdict::Equivalent), "{verdict:?}");
+        assert_eq!(offered, 0);
+    }
+
+    #[test]
+    fn loops_prove_equivalence_only_up_to_the_bound_and_assumes_or_divisions_nothing() {
+        let looping = "procedure P(n: int) returns (s: int) { var i: int; i := 0; s := 0; \
+                       while (i < n) { s := s + 0; i := i + 1; } }";
+        let (verdict, _) = verdict_of(looping, "s + 0", "s - 0");
+        assert!(matches!(verdict, Verdict::EquivalentUpTo { bound: MIN_UNROLL }), "{verdict:?}");
+        let assuming =
+            "procedure P(a: int) returns (r: int) { assume a > 5; if (a >= 0) { r := a; } else { r := 0 - a; } }";
+        let (verdict, _) = verdict_of(assuming, "a >= 0", "a > 0");
+        assert!(matches!(verdict, Verdict::Undecided { .. }), "{verdict:?}");
+        let dividing = "procedure P(a: int) returns (r: int) { r := a * 1; }";
+        let (verdict, _) = verdict_of(dividing, "a * 1", "a div 1");
+        assert!(matches!(verdict, Verdict::Undecided { .. }), "{verdict:?}");
+    }
 }
