@@ -274,8 +274,9 @@ pub struct CheckOptions {
 /// [`CHECK_TIMEOUT_MS`], is the safety net.
 pub const CHECK_RLIMIT: u32 = 2_000_000;
 
-/// The longest a check of a product may take.
-pub const CHECK_TIMEOUT_MS: u32 = 500;
+/// The longest a check of a product may take: a safety net well above what the
+/// resource limit allows, so that the limit, not the machine's load, decides.
+pub const CHECK_TIMEOUT_MS: u32 = 10_000;
 
 /// The least number of loop iterations a product is unrolled (cut off past them):
 /// without unrolling, loops would be cut by their invariants, whose models are seldom
@@ -348,8 +349,9 @@ pub fn check(
     let mut session = Session::new(Arc::clone(&encoding), options.session());
     let mut failing = 0;
     let mut gave_up = None;
+    let mut over_budget = None;
     if asked.len() > MAX_CHECKS {
-        gave_up = Some(format!("the mutant's budget of {MAX_CHECKS} checks; the product has {}", asked.len()));
+        over_budget = Some(format!("the product has {} checks, the mutant's budget {MAX_CHECKS}", asked.len()));
         asked.truncate(MAX_CHECKS);
     }
     for (_, id) in asked {
@@ -377,6 +379,9 @@ pub fn check(
     }
     if let Some(reason) = gave_up {
         return Verdict::Undecided { reason: format!("the solver gave up on the product ({reason})") };
+    }
+    if let Some(reason) = over_budget {
+        return Verdict::Undecided { reason: format!("no check asked fails, but {reason}") };
     }
     let reason = |why: &str| Verdict::Undecided { reason: format!("no check of the product fails, but {why}") };
     if options.divides {
