@@ -285,9 +285,13 @@ pub const CHECK_TIMEOUT_MS: u32 = 10_000;
 /// most this many iterations, and unsat proves equivalence up to them.
 pub const MIN_UNROLL: u32 = 3;
 
-/// The most checks a mutant's product session asks; past them the mutant is left
-/// undecided.
+/// The most checks a mutant's product session asks when only a killing test can come of
+/// it (the encoding abstracts, so no equivalence can be proved); past them the mutant
+/// is left undecided.
 pub const MAX_CHECKS: usize = 8;
+
+/// The most checks of an exact product, which may prove the mutant equivalent.
+pub const MAX_EXACT_CHECKS: usize = 64;
 
 /// The largest product graph (blocks, after inlining and unrolling) a session is asked
 /// about; a larger one leaves the mutant undecided.
@@ -350,9 +354,10 @@ pub fn check(
     let mut failing = 0;
     let mut gave_up = None;
     let mut over_budget = None;
-    if asked.len() > MAX_CHECKS {
-        over_budget = Some(format!("the product has {} checks, the mutant's budget {MAX_CHECKS}", asked.len()));
-        asked.truncate(MAX_CHECKS);
+    let budget = if exact { MAX_EXACT_CHECKS } else { MAX_CHECKS };
+    if asked.len() > budget {
+        over_budget = Some(format!("the product has {} checks, the mutant's budget {budget}", asked.len()));
+        asked.truncate(budget);
     }
     for (_, id) in asked {
         match session.check_failure(id) {
