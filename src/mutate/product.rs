@@ -371,7 +371,7 @@ pub fn check(
             // Once z3 gives up, nothing can be proved, and the next checks of the same
             // formula are seldom easier: the session ends.
             Reach::Unknown { reason, candidate } => {
-                if candidate.as_ref().is_some_and(|model| kills(model)) {
+                if candidate.as_ref().is_some_and(&mut *kills) {
                     return Verdict::Killed;
                 }
                 gave_up = Some(reason);
