@@ -216,6 +216,7 @@ impl GenerationArgs {
             existing: None,
             check: false,
             require_coverage: false,
+            kill_mutants: false,
         }
     }
 }
@@ -281,6 +282,12 @@ pub struct ProveTestsArgs {
     /// when a goal is neither covered nor proved unreachable, listing each such goal.
     #[arg(long)]
     pub require_coverage: bool,
+    /// Also aim at mutation adequacy: for every mutant `seedgen mutate` makes of an
+    /// implementation, a test that kills it (from the suite's tests, their neighbours,
+    /// or the product program of the original and the mutant), or a proof that it is
+    /// equivalent; the rest are reported undecided. Tests record the mutants they kill.
+    #[arg(long)]
+    pub kill_mutants: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -379,6 +386,17 @@ pub struct SeedArgs {
     pub goals: GoalsArg,
     #[command(flatten)]
     pub unroll: UnrollArgs,
+    /// Print instead the product program of mutant ID (`P/m3`, as `seedgen mutate
+    /// --format json` names it): the original and the mutant side by side on the same
+    /// inputs, and an assertion that their outcomes, outputs and final globals agree.
+    /// `boogie /proc:P$product` checks an equivalence claim on it (with `/loopUnroll:N`
+    /// for a claim up to N iterations).
+    #[arg(long, value_name = "ID")]
+    pub mutant: Option<String>,
+    /// With `--mutant`: the levels of calls inlined below the product's own calls.
+    #[arg(long, default_value_t = 1, value_name = "K",
+          value_parser = clap::value_parser!(u32).range(..i64::from(inline::MAX_DEPTH)))]
+    pub inline_depth: u32,
     #[command(flatten)]
     pub language: LanguageArgs,
     #[command(flatten)]
@@ -516,6 +534,8 @@ impl Cli {
                     goals: args.goals.into(),
                     unroll: args.unroll.unroll,
                     unroll_goals: args.unroll.unroll_goals.into(),
+                    mutant: args.mutant,
+                    inline_depth: args.inline_depth,
                 };
                 Config::Seed(config, output_config(&args.output))
             }
@@ -565,6 +585,7 @@ impl Cli {
                     existing: args.existing,
                     check,
                     require_coverage: args.require_coverage,
+                    kill_mutants: args.kill_mutants,
                     ..defaults
                 };
                 Config::ProveTests(config, output_config(&args.output))

@@ -72,6 +72,10 @@ pub struct SeedConfig {
     pub unroll: u32,
     /// `--unroll-goals`: how the goals of nested unrolled loops count.
     pub unroll_goals: UnrollGoals,
+    /// `--mutant ID`: print this mutant's product program instead.
+    pub mutant: Option<String>,
+    /// `--inline-depth K` (with `--mutant`): the product inlines `K + 1` levels.
+    pub inline_depth: u32,
 }
 
 /// How `prove-tests` prints its summary.
@@ -132,6 +136,8 @@ pub struct ProveTestsConfig {
     /// `--require-coverage`: a goal neither covered nor proved unreachable fails the run
     /// (exit status 4), each such goal listed.
     pub require_coverage: bool,
+    /// `--kill-mutants`: a killing test (or an equivalence proof) per mutant too.
+    pub kill_mutants: bool,
 }
 
 /// `--shard K/N`: the implementations at positions `K-1`, `K-1+N`, `K-1+2N`, … of the

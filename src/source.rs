@@ -37,6 +37,11 @@ impl Span {
     pub fn range(self) -> Range<usize> {
         self.start as usize..self.end as usize
     }
+
+    /// Whether `other` (same file) lies within `self`.
+    pub fn contains(self, other: Span) -> bool {
+        self.file == other.file && self.start <= other.start && other.end <= self.end
+    }
 }
 
 /// Source offsets are stored as `u32`; the reader refuses files of 4 GiB or more, so

@@ -5,6 +5,7 @@
 //! [`Emitter`]. It never exits the process itself: it returns an [`Outcome`] that
 //! `main` maps to the exit status.
 
+mod kill_mutants;
 pub mod lsp;
 mod seed;
 

@@ -60,7 +60,17 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     let gaps = if config.require_coverage { report::gaps(&reports) } else { Vec::new() };
     let verbose = output.verbose.then(|| timings.per_implementation(&reports));
     let written = Instant::now();
-    let suite = suite::build(&context, reports.into_iter().map(|report| report.suite).collect());
+    let sections: Vec<suite::json::Procedure> = reports.into_iter().map(|report| report.suite).collect();
+    let (sections, mutants) = if config.kill_mutants {
+        let original =
+            crate::mutate::kill::Original { ast: &ast, source: db.text(FileId(0)), program: &program, cfgs: &all_cfgs };
+        let template = suite::build(&context, Vec::new());
+        let (sections, results) = kill_mutants::kill_all(&original, &template, sections, (config, &options))?;
+        (sections, Some(kill_mutants::summary(&results, output.verbose)))
+    } else {
+        (sections, None)
+    };
+    let suite = suite::build(&context, sections);
     // Regressions and a stale suite (exit 1) come before undecided goals (exit 3).
     let regressions = if carried.regressions.is_empty() { Outcome::Success } else { Outcome::ProgramErrors };
     if config.check {
@@ -90,6 +100,9 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     match config.format {
         SummaryFormat::Human => {
             write!(streams.out, "{}", summary.to_human())?;
+            if let Some(mutants) = &mutants {
+                write!(streams.out, "{mutants}")?;
+            }
             write_regressions(&db, &carried, streams)?;
             if !output.quiet {
                 writeln!(streams.err, "wrote {}", config.suite.display())?;

@@ -22,7 +22,7 @@ pub mod enumerate;
 mod operands;
 mod reduce;
 pub mod replay;
-mod search;
+pub mod search;
 mod shrink;
 
 use crate::cfg::unroll::{unroll_loops, Unrolled};

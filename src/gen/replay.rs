@@ -118,13 +118,7 @@ impl Replayer<'_> {
     /// The type of each of `input`'s [`TestInput::values_mut`], where known (the trace's
     /// values have none).
     pub fn value_types(&self, input: &TestInput) -> Vec<Option<hir::Type>> {
-        let local = |id: hir::LocalId| Some(self.original.locals[id.index()].ty.clone());
-        let ins = &self.program.implementations[self.original.implementation.index()].ins;
-        let params = ins.iter().map(|&id| local(id));
-        let globals = input.globals.iter().map(|&(id, _)| Some(self.program.globals[id.index()].ty.clone()));
-        let consts = input.consts.iter().map(|&(id, _)| Some(self.program.consts[id.index()].ty.clone()));
-        let uninitialized = input.uninitialized.iter().map(|&(id, _)| local(id));
-        params.chain(globals).chain(consts).chain(uninitialized).collect()
+        value_types(self.program, self.original, input)
     }
 
     /// For each branch name of a nondeterministic choice of the implementation's own
@@ -288,4 +282,16 @@ impl Replayer<'_> {
     fn procedure(&self, id: hir::ProcId) -> String {
         self.program.procedures[id.index()].name.clone()
     }
+}
+
+/// The type of each of `input`'s [`TestInput::values_mut`], where known (the trace's
+/// values have none); `original` is the lowered graph of `input`'s implementation.
+pub fn value_types(program: &hir::Program, original: &Cfg, input: &TestInput) -> Vec<Option<hir::Type>> {
+    let local = |id: hir::LocalId| Some(original.locals[id.index()].ty.clone());
+    let ins = &program.implementations[original.implementation.index()].ins;
+    let params = ins.iter().map(|&id| local(id));
+    let globals = input.globals.iter().map(|&(id, _)| Some(program.globals[id.index()].ty.clone()));
+    let consts = input.consts.iter().map(|&(id, _)| Some(program.consts[id.index()].ty.clone()));
+    let uninitialized = input.uninitialized.iter().map(|&(id, _)| local(id));
+    params.chain(globals).chain(consts).chain(uninitialized).collect()
 }

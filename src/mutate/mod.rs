@@ -25,7 +25,9 @@
 //! the interpreter's default), so a looping mutant ends quickly and a mutant that only
 //! runs a few more iterations does not.
 
+pub mod kill;
 pub mod operators;
+pub mod product;
 pub mod render;
 
 use crate::cfg::{self, Cfg};
@@ -45,27 +47,21 @@ const WORKER_STACK_BYTES: usize = 256 << 20;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
     /// `test` fails or is invalid on the mutant; `verdict` says how.
-    Killed {
-        test: String,
-        verdict: Verdict,
-    },
-    Survived,
+    Killed { test: String, verdict: Verdict },
+    /// Every test passes; `tried` says what else was asked (the product program) and
+    /// why that decided nothing.
+    Survived { tried: String },
+    /// The product program of the original and the mutant holds on an exact encoding
+    /// ([`product`]): no test can kill it. Left out of the score.
+    Equivalent,
     /// `test` went over the step budget or the call depth (`message` says which), and no
     /// test killed the mutant.
-    Timeout {
-        test: String,
-        message: String,
-    },
+    Timeout { test: String, message: String },
     /// A test cannot run on the mutant (`test` is `None` when the suite could not be
     /// loaded for it), and no test killed it or went over the budget.
-    Error {
-        test: Option<String>,
-        message: String,
-    },
+    Error { test: Option<String>, message: String },
     /// The mutant does not type-check: skipped, counted in no total but its own.
-    IllTyped {
-        message: String,
-    },
+    IllTyped { message: String },
 }
 
 impl Status {
@@ -73,7 +69,8 @@ impl Status {
     pub fn label(&self) -> &'static str {
         match self {
             Status::Killed { .. } => "killed",
-            Status::Survived => "survived",
+            Status::Survived { .. } => "survived",
+            Status::Equivalent => "equivalent",
             Status::Timeout { .. } => "timeout",
             Status::Error { .. } => "error",
             Status::IllTyped { .. } => "ill-typed",
@@ -84,6 +81,8 @@ impl Status {
 /// One mutant and its status.
 #[derive(Clone, Debug)]
 pub struct MutantRun {
+    /// `<procedure>/m<k>` ([`ids`]).
+    pub id: String,
     pub mutant: Mutant,
     pub status: Status,
 }
@@ -102,9 +101,10 @@ pub struct Report {
 /// The counts of a report.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
-    /// Mutants that type-check: killed + survived + timeout + error.
+    /// Mutants that type-check: killed + equivalent + survived + timeout + error.
     pub mutants: usize,
     pub killed: usize,
+    pub equivalent: usize,
     pub survived: usize,
     pub timeout: usize,
     pub error: usize,
@@ -112,9 +112,9 @@ pub struct Totals {
 }
 
 impl Totals {
-    /// killed / (mutants − timeouts), or `None` when no mutant counts.
+    /// killed / (mutants − equivalent − timeouts), or `None` when no mutant counts.
     pub fn score(&self) -> Option<f64> {
-        let counted = self.mutants - self.timeout;
+        let counted = self.mutants - self.equivalent - self.timeout;
         (counted > 0).then(|| self.killed as f64 / counted as f64)
     }
 }
@@ -125,13 +125,14 @@ impl Report {
         for run in &self.mutants {
             match run.status {
                 Status::Killed { .. } => totals.killed += 1,
-                Status::Survived => totals.survived += 1,
+                Status::Survived { .. } => totals.survived += 1,
+                Status::Equivalent => totals.equivalent += 1,
                 Status::Timeout { .. } => totals.timeout += 1,
                 Status::Error { .. } => totals.error += 1,
                 Status::IllTyped { .. } => totals.ill_typed += 1,
             }
         }
-        totals.mutants = totals.killed + totals.survived + totals.timeout + totals.error;
+        totals.mutants = totals.killed + totals.equivalent + totals.survived + totals.timeout + totals.error;
         totals
     }
 }
@@ -184,16 +185,103 @@ pub fn analyze(
         .stack_size(WORKER_STACK_BYTES)
         .build()
         .expect("the system can start worker threads");
+    let all = operators::mutants(ast, source);
+    let ids = ids(ast, &all);
     let mutants: Vec<MutantRun> = pool.install(|| {
-        operators::mutants(ast, source)
-            .into_par_iter()
-            .map(|mutant| {
-                let status = run_mutant(&operators::apply(ast, &mutant), language, suite, limits);
-                MutantRun { mutant, status }
+        ids.into_par_iter()
+            .zip(all)
+            .map(|(id, mutant)| {
+                let mutated = operators::apply(ast, &mutant);
+                let status = match run_mutant(&mutated, language, suite, limits) {
+                    Status::Survived { .. } => survivor(ast, (&mutated, &mutant), procedure_of(&id), &suite.options),
+                    status => status,
+                };
+                MutantRun { id, mutant, status }
             })
             .collect()
     });
     Report { mutants, tests, max_steps }
+}
+
+/// Each mutant's id: `<procedure>/m<k>`, the `k`-th mutant (from 1, in source order) of
+/// the declarations of procedure `<procedure>` (its contract and its body), so an edit
+/// to one procedure renumbers only its own mutants. A mutant outside every procedure
+/// (none of the operators makes one) is `program/m<k>`.
+pub fn ids(program: &ast::Program, mutants: &[Mutant]) -> Vec<String> {
+    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    mutants
+        .iter()
+        .map(|mutant| {
+            let owner = program.decls.iter().find_map(|decl| match decl {
+                ast::Decl::Procedure(procedure) if procedure.span.contains(mutant.span) => Some(&procedure.name.name),
+                ast::Decl::Implementation(implementation) if implementation.span.contains(mutant.span) => {
+                    Some(&implementation.name.name)
+                }
+                _ => None,
+            });
+            let owner = owner.map_or("program", String::as_str);
+            let count = counts.entry(owner).or_default();
+            *count += 1;
+            format!("{owner}/m{count}")
+        })
+        .collect()
+}
+
+/// The product program ([`product`]) of the mutant `id` of `program` (whose text is
+/// `source`), its calls inlined `inline` levels; `Err` says why there is none.
+pub fn product_of(program: &ast::Program, source: &str, id: &str, inline: u32) -> Result<String, String> {
+    let all = operators::mutants(program, source);
+    let ids = ids(program, &all);
+    let Some(at) = ids.iter().position(|known| known == id) else {
+        return Err(format!("no mutant `{id}` (`seedgen mutate --format json` lists the mutants and their ids)"));
+    };
+    let mutated = operators::apply(program, &all[at]);
+    product::product_text(program, &mutated, procedure_of(id), inline)
+        .map(|layout| layout.text)
+        .ok_or_else(|| format!("procedure `{}` has type parameters: no product program", procedure_of(id)))
+}
+
+/// The procedure a mutant id names.
+pub fn procedure_of(id: &str) -> &str {
+    id.rsplit_once('/').map_or(id, |(procedure, _)| procedure)
+}
+
+/// A survivor of the suite asked once more: equivalent when its product program
+/// ([`product`]) holds on an exact encoding; otherwise survived, with what was tried.
+fn survivor(
+    ast: &ast::Program,
+    (mutated, mutant): (&ast::Program, &Mutant),
+    procedure: &str,
+    options: &json::Options,
+) -> Status {
+    let inline = (options.inline_depth + 1).min(cfg::inline::MAX_DEPTH);
+    let Some(layout) = product::product_text(ast, mutated, procedure, inline) else {
+        return Status::Survived { tried: "no product program (type parameters)".to_string() };
+    };
+    let (program, cfgs) = match product::front_end(&layout.text) {
+        Ok(front) => front,
+        Err(message) => return Status::Survived { tried: format!("the product program does not check: {message}") },
+    };
+    let check = product::CheckOptions {
+        inline,
+        unroll: options.unroll.max(product::MIN_UNROLL),
+        truncate: true,
+        session: crate::smt::SessionOptions::default(),
+        divides: product::divides(mutant),
+    };
+    // The suite is what is measured: the first counterexample only shows the mutant
+    // could be killed, and ends the session.
+    let tried = match product::check((&program, &cfgs, &layout), procedure, &check, &mut |_| true) {
+        product::Verdict::Equivalent => return Status::Equivalent,
+        product::Verdict::EquivalentUpTo { bound } => {
+            format!("the product program: equivalent up to {bound} iterations of each loop, not beyond")
+        }
+        product::Verdict::Killed | product::Verdict::Differs { .. } => {
+            "the product program: a check fails, so some input tells it apart, but no test of the suite".to_string()
+        }
+        product::Verdict::Undecided { reason } => format!("the product program: {reason}"),
+    };
+    Status::Survived { tried }
 }
 
 fn graph_of(cfgs: &[Cfg], implementation: hir::ImplId) -> &Cfg {
@@ -255,7 +343,7 @@ fn judge_all(program: &hir::Program, cfgs: &[Cfg], tests: &[LoadedTest], limits:
     match (timeout, error) {
         (Some((test, message)), _) => Status::Timeout { test, message },
         (None, Some((test, message))) => Status::Error { test: Some(test), message },
-        (None, None) => Status::Survived,
+        (None, None) => Status::Survived { tried: String::new() },
     }
 }
 
@@ -357,8 +445,10 @@ mod tests {
 
     #[test]
     fn the_score_leaves_timeouts_out() {
-        let totals = Totals { mutants: 10, killed: 6, survived: 2, timeout: 2, error: 0, ill_typed: 3 };
+        let totals = Totals { mutants: 10, killed: 6, equivalent: 0, survived: 2, timeout: 2, error: 0, ill_typed: 3 };
         assert_eq!(totals.score(), Some(0.75));
+        let totals = Totals { equivalent: 2, survived: 0, ..totals };
+        assert_eq!(totals.score(), Some(1.0));
         assert_eq!(Totals::default().score(), None);
     }
 }

@@ -3,12 +3,12 @@
 //! mutant). Positions are `file:line:column`, 1-based, columns in characters.
 //!
 //! The JSON document: `file`, `tests` (the suite's size), `max_steps` (each run's
-//! budget), `mutants` (in source order: `operator` key, `name`, `span` {`line`,
+//! budget), `mutants` (in source order: `id` (`P/m3`), `operator` key, `name`, `span` {`line`,
 //! `column`, `end_line`, `end_column`}, `original`, `replacement`, `status` — `killed`,
-//! `survived`, `timeout`, `error` or `ill-typed` — and, where there is one, the `test`
+//! `equivalent`, `survived`, `timeout`, `error` or `ill-typed` — and, where there is one, the `test`
 //! that decided it and a `message`), and `totals` (`mutants` that type-check, `killed`,
-//! `survived`, `timeout`, `error`, `ill_typed`, and `score`, killed / (mutants −
-//! timeouts), `null` when nothing counts).
+//! `equivalent`, `survived`, `timeout`, `error`, `ill_typed`, and `score`, killed /
+//! (mutants − equivalent − timeouts), `null` when nothing counts).
 
 use super::{MutantRun, Report, Status};
 use crate::regress::Verdict;
@@ -41,6 +41,7 @@ pub fn human(db: &SourceDb, report: &Report) -> String {
             Status::Timeout { test, message } => write!(out, " (test {test}: {message})"),
             Status::Error { test: Some(test), message } => write!(out, " (test {test} cannot run: {message})"),
             Status::Error { test: None, message } => write!(out, " ({message})"),
+            Status::Survived { tried } if !tried.is_empty() => write!(out, " (tried: {tried})"),
             _ => Ok(()),
         }
         .expect("writing to a string");
@@ -49,10 +50,11 @@ pub fn human(db: &SourceDb, report: &Report) -> String {
     let totals = report.totals();
     writeln!(
         out,
-        "{}, {}: {} killed, {} survived, {} timed out, {} could not run; {} skipped",
+        "{}, {}: {} killed, {} equivalent, {} survived, {} timed out, {} could not run; {} skipped",
         plural(totals.mutants, "mutant"),
         plural(report.tests, "test"),
         totals.killed,
+        totals.equivalent,
         totals.survived,
         totals.timeout,
         totals.error,
@@ -65,9 +67,9 @@ pub fn human(db: &SourceDb, report: &Report) -> String {
     };
     writeln!(
         out,
-        "mutation score {score}: {} killed of {} mutants (timeouts left out; each run within {} steps)",
+        "mutation score {score}: {} killed of {} mutants (equivalent ones and timeouts left out; each run within {} steps)",
         totals.killed,
-        totals.mutants - totals.timeout,
+        totals.mutants - totals.equivalent - totals.timeout,
         report.max_steps
     )
     .expect("writing to a string");
@@ -96,13 +98,15 @@ fn decided_by(status: &Status) -> (Option<&str>, Option<String>) {
         Status::Timeout { test, message } => (Some(test), Some(message.clone())),
         Status::Error { test, message } => (test.as_deref(), Some(message.clone())),
         Status::IllTyped { message } => (None, Some(message.clone())),
-        Status::Survived => (None, None),
+        Status::Survived { tried } => (None, (!tried.is_empty()).then(|| format!("tried: {tried}"))),
+        Status::Equivalent => (None, Some("the product program holds on an exact encoding".to_string())),
     }
 }
 
 fn mutant_json(db: &SourceDb, run: &MutantRun) -> serde_json::Value {
     let mutant = &run.mutant;
     let mut value = json!({
+        "id": run.id,
         "operator": mutant.operator.key(),
         "name": mutant.operator.name(),
         "span": crate::suite::position(db, mutant.span),
@@ -131,6 +135,7 @@ pub fn json(db: &SourceDb, file: &str, report: &Report) -> String {
         "totals": {
             "mutants": totals.mutants,
             "killed": totals.killed,
+            "equivalent": totals.equivalent,
             "survived": totals.survived,
             "timeout": totals.timeout,
             "error": totals.error,

@@ -189,6 +189,9 @@ impl Writer<'_> {
         self.line(0, &format!("procedure {}", attr("seedgen_test", &[quote(&test.id)])));
         self.line(1, &attr("targets", &test.targets.iter().map(|id| quote(id)).collect::<Vec<_>>()));
         self.line(1, &attr("covers", &test.covers.iter().map(|id| quote(id)).collect::<Vec<_>>()));
+        if !test.kills.is_empty() {
+            self.line(1, &attr("kills", &test.kills.iter().map(|id| quote(id)).collect::<Vec<_>>()));
+        }
         let name = self.fresh_name(&test.id);
         self.line(1, &format!("{}()", identifier(&name)));
         if !signature.modifies.is_empty() {
@@ -816,7 +819,7 @@ fn read_goal(axiom: &ast::AxiomDecl) -> Read<json::Goal> {
 }
 
 fn read_test(procedure: &ast::ProcedureDecl, under_test: &str, elements: &Elements) -> Read<json::Test> {
-    let attrs = Attrs::new(&procedure.attrs, &["seedgen_test", "targets", "covers"])?;
+    let attrs = Attrs::new(&procedure.attrs, &["seedgen_test", "targets", "covers", "kills"])?;
     let [id] = args(attrs.required("seedgen_test", procedure.span)?)?;
     let goal_ids = |name: &str| -> Read<Vec<String>> {
         attrs.get(name).map_or(Ok(Vec::new()), |attr| attr.args.iter().map(string).collect())
@@ -828,6 +831,7 @@ fn read_test(procedure: &ast::ProcedureDecl, under_test: &str, elements: &Elemen
         inputs: json::Inputs::default(),
         trace: Vec::new(),
         expect: json::Expect { outcome: "pass".to_string(), message: None, outputs: Vec::new(), globals: Vec::new() },
+        kills: goal_ids("kills")?,
     };
     let body = procedure.body.as_ref().ok_or_else(|| {
         error(procedure.span, "a test procedure has a body: its inputs, the call and the expected outcome")

@@ -166,6 +166,7 @@ mod tests {
                 outputs: Vec::new(),
                 globals: Vec::new(),
             },
+            kills: Vec::new(),
         }
     }
 

@@ -20,13 +20,28 @@ pub const FORMAT: &str = "seedgen-suite";
 /// how they count.
 pub const VERSION: u32 = 4;
 
+/// 5: a test may record the mutants it kills (`kills`, `prove-tests --kill-mutants`).
+/// A suite without such a test is written as version 4, byte for byte what it was, so
+/// only suites made with `--kill-mutants` need this seedgen to be read.
+pub const VERSION_KILLS: u32 = 5;
+
+/// The version a suite of `procedures` is written with.
+pub fn version_of(procedures: &[Procedure]) -> u32 {
+    let kills = procedures.iter().flat_map(|procedure| &procedure.tests).any(|test| !test.kills.is_empty());
+    if kills {
+        VERSION_KILLS
+    } else {
+        VERSION
+    }
+}
+
 /// The versions this seedgen reads. A version 2 suite differs only in its goal spans,
 /// which no reader interprets (diagnostics and reports place goals by the current
 /// program), so `run-tests`, `--existing`, `--check` and `merge` keep working on a
 /// committed suite of version 2; a version 3 suite is a version 4 suite without
 /// `options.unroll_goals`, which then means `combinations`. What `prove-tests` writes
-/// is version 4.
-pub const READABLE: [u32; 3] = [2, 3, VERSION];
+/// is version 4, or 5 with `--kill-mutants`.
+pub const READABLE: [u32; 4] = [2, 3, VERSION, VERSION_KILLS];
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -197,6 +212,10 @@ pub struct Test {
     pub trace: Vec<TraceEntry>,
     /// What its run did when it was generated: the regression oracle.
     pub expect: Expect,
+    /// The mutants of its implementation it kills, by id (`P/m3`, as `seedgen mutate`
+    /// numbers them), when the suite was made with `--kill-mutants` (version 5).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kills: Vec<String>,
 }
 
 /// Every value [`Expect::outcome`] may have: only runs that are executions become tests,

@@ -91,7 +91,7 @@ impl Carried {
 pub fn build(context: &SuiteContext, procedures: Vec<json::Procedure>) -> json::Suite {
     json::Suite {
         format: json::FORMAT.to_string(),
-        version: json::VERSION,
+        version: json::version_of(&procedures),
         tool: format!("seedgen {}", env!("CARGO_PKG_VERSION")),
         source: json::Source { file: context.file.to_string(), digest: digest(context.source_text.as_bytes()) },
         options: options(context),
@@ -190,6 +190,29 @@ fn test(context: &SuiteContext, run: &ImplementationRun, cfg: &Cfg, id: String, 
         inputs: names.inputs(&replayed.input),
         trace: replayed.input.trace.iter().map(|item| names.trace_entry(item)).collect(),
         expect: names.expect(&replayed.replay),
+        kills: Vec::new(),
+    }
+}
+
+/// A test of `cfg`'s implementation made from an input and its run on `program` (its
+/// trace completed by the run), recorded as generation records its tests: `covers` the
+/// goals the run entered, `kills` the mutants it kills (`prove-tests --kill-mutants`).
+pub fn replayed_test(
+    program: &hir::Program,
+    cfg: &Cfg,
+    id: String,
+    (input, replay): (&TestInput, &Replay),
+    covers: Vec<String>,
+) -> json::Test {
+    let names = Names { program, cfg };
+    json::Test {
+        id,
+        targets: Vec::new(),
+        covers,
+        inputs: names.inputs(input),
+        trace: input.trace.iter().map(|item| names.trace_entry(item)).collect(),
+        expect: names.expect(replay),
+        kills: Vec::new(),
     }
 }
 

@@ -108,6 +108,8 @@ fn seed(case: &Case) -> Result<String, String> {
         goals: GoalSelection::All,
         unroll: 0,
         unroll_goals: Default::default(),
+        mutant: None,
+        inline_depth: 1,
     };
     let output = quiet_output();
     let (mut out, mut err) = (Vec::new(), NoColor::new(Vec::new()));
