@@ -474,12 +474,37 @@ impl Terms {
         self.intern(Term::Store(map, indices, value), sort)
     }
 
-    /// A quantifier; without variables it is its body.
+    /// A quantifier; without variables it is its body. A multi-pattern that does not
+    /// mention every bound variable is dropped: Boogie drops such triggers and z3
+    /// rejects them, and splitting a bound heap into one map per instance
+    /// ([`crate::mono`]) leaves a trigger on a selection naming one component only.
+    /// Without patterns the solver chooses its own.
     pub fn quant(&mut self, kind: QuantKind, vars: Vec<VarId>, patterns: Vec<Vec<TermId>>, body: TermId) -> TermId {
         if vars.is_empty() || matches!(self.get(body), Term::Bool(_)) {
             return body;
         }
+        let patterns = patterns.into_iter().filter(|pattern| self.mentions_all(pattern, &vars)).collect();
         self.intern(Term::Quant { kind, vars, patterns, body }, Sort::Bool)
+    }
+
+    /// Whether the terms `roots` mention each of `vars`.
+    fn mentions_all(&self, roots: &[TermId], vars: &[VarId]) -> bool {
+        let mut missing: Vec<VarId> = vars.to_vec();
+        let mut pending: Vec<TermId> = roots.to_vec();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(term) = pending.pop() {
+            if missing.is_empty() {
+                break;
+            }
+            if !seen.insert(term) {
+                continue;
+            }
+            match self.get(term) {
+                Term::Var(var) => missing.retain(|wanted| wanted != var),
+                other => pending.extend(children(other)),
+            }
+        }
+        missing.is_empty()
     }
 
     pub fn forall(&mut self, vars: Vec<VarId>, patterns: Vec<Vec<TermId>>, body: TermId) -> TermId {
