@@ -1,26 +1,12 @@
 //! The generated 200-procedure program of the incremental and language-server
 //! benchmarks (`benches/incremental.rs`, `benches/lsp.rs`), and its one-procedure edit.
 
+use seedgen::testgen::shapes::Numbers;
+
 pub const PROCEDURES: usize = 200;
 /// The procedure the "one changed" runs edit.
 pub const CHANGED: usize = 137;
 
-/// A deterministic stream of small numbers (xorshift64), so the file is the same on
-/// every machine.
-struct Numbers(u64);
-
-impl Numbers {
-    fn next(&mut self, below: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % below
-    }
-}
-
-/// Procedure `index`: one of four shapes (nested branches; a loop with a branch in
-/// its body; a loop with a `goto`-free early exit; a call to a contract between
-/// branches), with constants drawn from `numbers`.
 fn procedure(index: usize, numbers: &mut Numbers) -> String {
     let (a, b, c) = (numbers.next(50), numbers.next(50) + 1, numbers.next(9) + 1);
     match index % 4 {
