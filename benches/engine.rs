@@ -1,4 +1,4 @@
-//! Engine benchmark (issue 3): whole-process wall time of `seedgen prove-tests` on every
+//! Engine benchmark: whole-process wall time of `seedgen prove-tests` on every
 //! corpus program, next to Boogie 2.4.1 verifying the same seeded program (the output of
 //! `seedgen seed`, with `/errorLimit:1000`) when `boogie` is on the `PATH`.
 //!

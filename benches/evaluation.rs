@@ -1,4 +1,4 @@
-//! The evaluation harness (issue 7): the paper's experiments (seeds/001 §5) on our corpus,
+//! The evaluation harness: the paper's experiments (seeds/001 §5) on our corpus,
 //! next to the paper's figures.
 //!
 //! `cargo bench --bench evaluation` (release; `just bench`). Every figure is measured on

@@ -1,8 +1,8 @@
 //! Front-end benchmark: parse + check of a generated 10,000-line program.
 //!
 //! `cargo bench --bench frontend` (release). Prints the median and the minimum of
-//! repeated runs for parsing alone and for parsing plus checking. The target (issue 2)
-//! is parse + check under 100 ms.
+//! repeated runs for parsing alone and for parsing plus checking. The target is
+//! parse + check under 100 ms.
 
 use seedgen::source::SourceDb;
 use std::time::{Duration, Instant};

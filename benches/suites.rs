@@ -1,4 +1,4 @@
-//! Suite benchmark (issue 6): per corpus program (`corpus/*.bpl`, `corpus/sc/*.bpl`),
+//! Suite benchmark: per corpus program (`corpus/*.bpl`, `corpus/sc/*.bpl`),
 //! the integers of the test inputs with and without minimization (median and largest
 //! |v|), the suite's size before and after reduction, and what minimization costs in
 //! wall time; next to the paper's Table 4 test counts (seeds/001) for its 23 programs.

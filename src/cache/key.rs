@@ -33,7 +33,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Bumped whenever what a key covers or what an entry holds changes (2: sections after
-/// the suite reduction of issue 6, counts with `tests_generated`; 3: sections of suite
+/// suite reduction, counts with `tests_generated`; 3: sections of suite
 /// format 3, goal spans in the implementation's text).
 pub const CACHE_VERSION: u32 = 3;
 

@@ -1,4 +1,4 @@
-//! The incremental cache of `prove-tests` (issue 8): each implementation's report kept
+//! The incremental cache of `prove-tests`: each implementation's report kept
 //! in a directory (`.seedgen/` beside the input by default), so that a run re-solves
 //! only the implementations whose inputs changed.
 //!

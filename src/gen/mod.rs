@@ -8,11 +8,11 @@
 //!
 //! Goals a model reached only through the abstraction of iterations past the unrolling
 //! bound, and whose replay missed them, are asked again once on a deeper unrolling
-//! (`--max-unroll`, issue 5), and goals a replay missed in an implementation with calls
-//! once with one more level of calls inlined (issue 4): the retry's tests count for the
+//! (`--max-unroll`), and goals a replay missed in an implementation with calls
+//! once with one more level of calls inlined: the retry's tests count for the
 //! goals their runs enter, followed on the first graph.
 //!
-//! Last, the tests whose goals other tests enter too are dropped ([`reduce`], issue 6).
+//! Last, the tests whose goals other tests enter too are dropped ([`reduce`]).
 //! Everything here is per implementation: its session, its tests and their numbering
 //! depend on no other implementation (only on the callees it inlines), so an edit to
 //! one procedure leaves the others' tests as they were.
@@ -204,7 +204,7 @@ pub fn generate_open(
         }
     }
     // Goals whose models went through a callee's contract and whose replays missed:
-    // once more with one more level of calls inlined (issue 4).
+    // once more with one more level of calls inlined.
     if has_calls(original) {
         let deeper = GenOptions { inline_depth: options.inline_depth + 1, ..options.clone() };
         let missed = |reason: &NotCovered| matches!(reason, NotCovered::ReplayMissed(_));

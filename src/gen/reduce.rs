@@ -1,4 +1,4 @@
-//! Suite reduction (issue 6): the tests of one implementation whose goals other tests
+//! Suite reduction: the tests of one implementation whose goals other tests
 //! cover too are dropped, by a deterministic greedy set cover.
 //!
 //! Input: an [`Enumeration`] after collateral coverage and retries, each candidate with

@@ -1,4 +1,4 @@
-//! Neighbourhood search around replayed tests (issue 5): the cheap analysis that
+//! Neighbourhood search around replayed tests: the cheap analysis that
 //! cooperates with the solver (seeds/004, CoVeriTest).
 //!
 //! Input: a test that runs (a replayed model, or the all-defaults input). Output: its

@@ -1,4 +1,4 @@
-//! Smaller inputs, by replay (issue 6): what the solver cannot make small.
+//! Smaller inputs, by replay (DESIGN.md, small readable tests): what the solver cannot make small.
 //!
 //! Input: a replayed test. Output: the same test with its inputs simplified, each step
 //! kept only when the replay still ends the same way (the same outcome and message) and

@@ -1,5 +1,6 @@
 //! How z3's memory is served: glibc tuned so that a session's start-up costs as few page
-//! faults as possible (issue 3: a whole run under 50 ms).
+//! faults as possible (a corpus program's whole run is meant to take tens of
+//! milliseconds, and a session's start-up was most of it).
 //!
 //! A fresh z3 context initializes two tables of 8.5 MB each (`Z3_mk_context_rc`, z3
 //! 4.8.12): touched in 4 KiB pages that is about 4,400 page faults, 15 ms of system time

@@ -1,4 +1,4 @@
-//! Small values for a model's path (issue 6): the same execution path, with inputs as
+//! Small values for a model's path: the same execution path, with inputs as
 //! close to 0 as the solver can make them within a few checks.
 //!
 //! Input: a session's solver holding the encoding, and a path (the blocks a model
@@ -47,7 +47,7 @@ pub const SMALL_SCOPE_BOUND: u32 = BOUNDS[SMALL_SCOPE_RUNG];
 /// At most this many checks per minimization. Each round loosens only the quantities of
 /// one core, often a single one: a constant an axiom fixes at 100 alone takes two rounds
 /// (`0`, `±10`) before the path's own inputs get theirs, and with 6 rounds the paper's
-/// queue and stack kept their raw values (issue 6).
+/// queue and stack kept their raw values.
 const MAX_CHECKS: usize = 10;
 
 /// z3's deterministic resource limit per minimization check (about 50 ms of z3 work on

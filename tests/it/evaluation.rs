@@ -1,4 +1,4 @@
-//! The evaluation programs (issue 7): the paper's 23 programs in `corpus/sc/` and the
+//! The evaluation programs (seeds/001 §5): the paper's 23 programs in `corpus/sc/` and the
 //! fault-injected loop programs in `corpus/faults/<program>/`. Every correct program
 //! verifies; every fault variant is a genuine fault (`verify` fails); every goal of the
 //! 23 is covered by replay except those its file annotates (Lamp's dead branch, and the

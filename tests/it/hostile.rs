@@ -1,4 +1,4 @@
-//! `tests/hostile/`: malformed, unsupported and pathological inputs (issue 9). Every case
+//! `tests/hostile/`: malformed, unsupported and pathological inputs. Every case
 //! of `tests/hostile/cases.txt` runs the binary in a fresh directory holding a copy of
 //! `tests/hostile/`, must end within [`TIME_LIMIT`] with the exit status the case names
 //! (never 101, never a signal), and the status and first line of stderr of every case

@@ -1,4 +1,4 @@
-//! Issue 8: the `prove-tests` cache, `--jobs`, `--shard` with `seedgen merge`, and
+//! The `prove-tests` cache, `--jobs`, `--shard` with `seedgen merge`, and
 //! `--lcov`. Every variant must write exactly the suite (and the warnings) of one plain
 //! run without a cache.
 

@@ -166,7 +166,7 @@ fn input_integers(suite: &Value) -> Vec<i64> {
     found
 }
 
-/// Issue 6: the paper's `simple` example gets inputs like `a = 1` and `a = 0`, not
+/// Minimization: the paper's `simple` example gets inputs like `a = 1` and `a = 0`, not
 /// 2147481201.
 #[test]
 fn simple_gets_small_inputs() {
@@ -196,7 +196,7 @@ fn minimized_inputs_are_small_across_the_corpus() {
     assert!(share(&["corpus"], &["--no-minimize"]) < share(&["corpus"], &[]));
 }
 
-/// Issue 6: a map input keeps only the entries its run depends on, however many the
+/// Minimization: a map input keeps only the entries its run depends on, however many the
 /// solver's model had (the paper's stack: a search that reads one element had 36).
 #[test]
 fn map_inputs_keep_only_the_entries_their_run_reads() {

@@ -1,4 +1,4 @@
-//! Small and stable suites (issue 6): suite reduction, stability under edits,
+//! Small and stable suites: suite reduction, stability under edits,
 //! conditional regeneration (`prove-tests --existing`, seeds/002) and `--check`.
 
 use crate::prove::prove_expecting;
@@ -138,7 +138,7 @@ fn sections(text: &str) -> BTreeMap<String, String> {
     found
 }
 
-/// Issue 6: "editing one procedure changes only its section". Regenerates the suite of
+/// Stability: editing one procedure changes only its section. Regenerates the suite of
 /// `scratch` after each edit (`from` → `to`, made in `changed`, or in no procedure for a
 /// new one) and checks that every other procedure's section is byte-identical to its
 /// text before the edit.
@@ -157,7 +157,7 @@ fn assert_only_its_section_changes(scratch: &Scratch, edits: &[(&str, &str, Opti
     }
 }
 
-/// Issue 6: regenerating after an edit to one procedure's body changes that procedure's
+/// Regenerating after an edit to one procedure's body changes that procedure's
 /// section only, byte for byte: an edit that keeps the line count, one that adds lines
 /// above other procedures, and a new procedure above all of them (goal spans are
 /// positions in the implementation's text, suite format 3).
@@ -205,7 +205,7 @@ fn sections_of_every_kind_stay_byte_identical_above_an_edit() {
         ],
     );
 }
-/// Issue 6, seeds/002: on an unchanged program, `--existing` keeps every test, adds
+/// Conditional regeneration (seeds/002): on an unchanged program, `--existing` keeps every test, adds
 /// none and writes the same bytes.
 #[test]
 fn existing_on_an_unchanged_program_changes_nothing() {

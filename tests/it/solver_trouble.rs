@@ -1,4 +1,4 @@
-//! Solver trouble (issue 9): per-check timeouts, the whole run's `--time-limit`, and
+//! Solver trouble: per-check timeouts, the whole run's `--time-limit`, and
 //! `unknown` answers end a run on time with an honest, partial result and exit status 3.
 
 use crate::support::{goals, seedgen, status};

@@ -1,4 +1,4 @@
-//! `--unroll N` (issue 5): goals per loop iteration, coverage measured by following each
+//! `--unroll N`: goals per loop iteration, coverage measured by following each
 //! replayed run on the unrolled graph. The acceptance example (linear search unrolled
 //! three times: every goal covered, and the suite's runs iterate 0 to 3 times, checked
 //! against the interpreter's own loop counts); per corpus program with a loop, the
@@ -256,7 +256,7 @@ fn a_goto_loop_unrolls_and_its_exits_count_iterations() {
 }
 
 /// Unrolled 15 times, programs whose per-iteration goals are a step apart are covered by
-/// the search around replayed tests alone (issue 5): no solver check, every goal
+/// the search around replayed tests alone: no solver check, every goal
 /// covered, every test passes when replayed strictly, and each exit goal's test runs
 /// the loop that many times (binary search: 15 halvings of an array of 16,384).
 #[test]
