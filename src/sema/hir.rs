@@ -248,6 +248,12 @@ pub struct Global {
     pub where_clause: Option<Expr>,
     pub attrs: Vec<ast::Attribute>,
     pub span: Span,
+    /// In the monomorphic program ([`crate::mono`]), for a global that is one instance of
+    /// a variable of a polymorphic map type as written (`Heap<int>` of `Heap: <a>[ref,
+    /// Field a]a`): that variable's name, which selected at this global's index types
+    /// (`Heap[o, f]` with `f: Field int`) gives this global's values. What shows a value
+    /// in the program's own terms (the Boogie form of a suite) writes it so.
+    pub instance_of: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -260,6 +266,28 @@ pub struct Function {
     pub body: Option<Expr>,
     pub attrs: Vec<ast::Attribute>,
     pub span: Span,
+    /// In the monomorphic program ([`crate::mono`]), the function as written that this
+    /// one is (an instance of); `None` in a checked program.
+    pub origin: Option<FunctionOrigin>,
+}
+
+/// A function of the monomorphic program in the terms of the program as written: what
+/// shows its applications to a person (the Boogie form of a suite) needs, since no later
+/// stage reads the source again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionOrigin {
+    /// The name as written: `Seq#Length` for the instance `Seq#Length<int>`, from whose
+    /// arguments Boogie infers the instance.
+    pub name: String,
+    /// Each parameter as written, at the instance's type arguments (types of the
+    /// monomorphic program, which keeps the checked program's types and type
+    /// parameters), and how many of this function's parameters stand for it: one, or one
+    /// per instance of a polymorphic map (`IsHeap(heap: <a>[ref, Field a]a)` takes
+    /// `heap<bool>`, `heap<int>`, …).
+    pub params: Vec<(Type, usize)>,
+    /// Whether this function is the whole result of the function as written, not one
+    /// component of a result of a polymorphic map type.
+    pub whole_result: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -365,8 +365,12 @@ impl Facts<'_> {
         }
     }
 
-    /// `assume {:global "g", value} true;`: any name, any value.
+    /// `assume {:global "g", value} true;`: any name, any value; for one instance of a
+    /// polymorphic map, the map index by index ([`Facts::pointwise`]).
     fn tagged(&self, keyword: &str, kind: Kind, named: &json::Named) -> String {
+        if let Some(statement) = self.pointwise(keyword, kind, named) {
+            return statement;
+        }
         // A component of a polymorphic map (`Heap<int>`) has no Boogie name; its value,
         // typed by its declaration, states one field type of the heap.
         let value = match declared_name(&named.name) != named.name {
@@ -375,6 +379,20 @@ impl Facts<'_> {
         };
         let value = value.unwrap_or_else(|| self.value_arg(&named.value));
         format!("{keyword} {} true;", attr(kind.tag(), &[quote(&named.name), value]))
+    }
+
+    /// `assume {:global "Heap<int>"} (forall i: ref, j: Field int :: Heap[i, j] == 3);`:
+    /// the value of a global that is one instance of a polymorphic map as written
+    /// (`hir::Global::instance_of`), stated at that instance's indices of the map as
+    /// written; the tag names the instance, the statement says its value in Boogie.
+    /// `None` where that is not Boogie: a local hides the map, the value has no
+    /// expression.
+    fn pointwise(&self, keyword: &str, kind: Kind, named: &json::Named) -> Option<String> {
+        (kind == Kind::Global).then_some(())?;
+        let global = self.program.globals.iter().find(|global| global.name == named.name)?;
+        let written = global.instance_of.as_deref().filter(|written| !self.signature.is_local(written))?;
+        let stated = self.printer.pointwise(written, &named.value, &Ty::of(self.program, &global.ty))?;
+        Some(format!("{keyword} {} {stated};", attr(kind.tag(), &[quote(&named.name)])))
     }
 
     /// The expression of `named`'s value when the natural form reads back as it: the
@@ -427,30 +445,47 @@ impl Facts<'_> {
 
     /// A function's table as Boogie states it: `assume f(1) == 3;` for each point, then
     /// `assume (forall x: int :: x != 1 ==> f(x) == 0);` for the others (for a function
-    /// without arguments, `assume f() == 0;`). An unspecified default (the function is
-    /// whatever the axioms allow elsewhere) is no statement: the points alone. A default
-    /// with no expression is tagged,
+    /// without arguments, `assume f() == 0;`), `f` the function as written. An
+    /// unspecified default (the function is whatever the axioms allow elsewhere) is no
+    /// statement: the points alone. A default with no expression is tagged,
     /// `assume {:function_default "f", "<JSON>"} true;`; a table the points cannot state
-    /// at all (a point without an expression, arguments of different numbers) is one
-    /// tagged statement holding its JSON.
+    /// at all (a point without an expression, arguments of different numbers, a point
+    /// at a polymorphic map, one component of a split result) is one tagged statement
+    /// holding its JSON. The table of an instance (`Seq#Length<int>`) starts with a tag
+    /// naming it, `assume {:instance "Seq#Length<int>"} Seq#Length(Seq_int#0) == 7;`:
+    /// Boogie infers the instance from the arguments, the reader needs its name.
     fn function_table(&self, table: &json::FunctionTable) -> Vec<String> {
         if let Some(points) = self.order_table(table) {
             return points;
         }
         let declared = self.program.functions.iter().find(|function| function.name == table.name);
-        let arity =
-            declared.map_or_else(|| table.entries.first().map_or(0, |(args, _)| args.len()), |f| f.params.len());
+        let origin = declared.and_then(|function| function.origin.as_ref());
+        let written = origin.map_or(table.name.as_str(), |origin| origin.name.as_str());
+        // A parameter split per instance of a polymorphic map is stated as written, with
+        // no point: a point's argument would be one polymorphic map.
+        let split = origin.is_some_and(|origin| origin.params.iter().any(|(_, parts)| *parts != 1));
+        let arity = match (declared, origin) {
+            (Some(_), Some(origin)) if split => origin.params.len(),
+            (Some(function), _) => function.params.len(),
+            (None, _) => table.entries.first().map_or(0, |(args, _)| args.len()),
+        };
         // The arguments' types, where no declaration says as the first point shows them.
         let first = table.entries.first().map(|(args, _)| args.as_slice()).unwrap_or_default();
-        let types: Vec<Option<Ty>> = match declared {
-            Some(function) => function.params.iter().map(|param| Some(Ty::of(self.program, &param.ty))).collect(),
-            None => (0..arity).map(|at| first.get(at).and_then(Ty::of_value)).collect(),
+        let types: Vec<Option<Ty>> = match (declared, origin) {
+            (Some(_), Some(origin)) if split => {
+                origin.params.iter().map(|(ty, _)| Some(Ty::of(self.program, ty))).collect()
+            }
+            (Some(function), _) => function.params.iter().map(|param| Some(Ty::of(self.program, &param.ty))).collect(),
+            (None, _) => (0..arity).map(|at| first.get(at).and_then(Ty::of_value)).collect(),
         };
         let result = declared.map(|function| Ty::of(self.program, &function.result));
-        let function = identifier(&table.name);
+        // What no statement of the function as written states: one component of a result
+        // split per instance, a point at a polymorphic map.
+        let stated = origin.map_or(true, |origin| origin.whole_result) && !(split && !table.entries.is_empty());
+        let function = identifier(written);
         let points: Option<Vec<String>> = (table.entries.iter())
             .map(|(args, value)| {
-                if args.len() != arity || arity == 0 || !is_plain_name(&table.name) {
+                if args.len() != arity || arity == 0 || !is_plain_name(written) {
                     return None;
                 }
                 let args = args.iter().zip(&types).map(|(arg, ty)| self.printer.expr(arg, ty.as_ref()));
@@ -458,23 +493,28 @@ impl Facts<'_> {
                 Some(format!("assume {function}({args}) == {};", self.printer.expr(value, result.as_ref())?))
             })
             .collect();
-        let Some(mut statements) = points else {
+        let Some(mut statements) = points.filter(|_| stated) else {
             let entries = serde_json::to_string(&table.entries).expect("function tables serialize to JSON");
             let args = [quote(&table.name), quote(&entries), self.value_arg(&table.default)];
             return vec![format!("assume {} true;", attr(FUNCTION_TABLE, &args))];
         };
-        if is_unspecified(&table.default) && !statements.is_empty() {
-            return statements;
+        if !(is_unspecified(&table.default) && !statements.is_empty()) {
+            let default = self.printer.expr(&table.default, result.as_ref()).filter(|_| is_plain_name(written));
+            statements.push(match default {
+                Some(default) if arity == 0 => format!("assume {function}() == {default};"),
+                Some(default) => self.function_default(&function, table, &types, &default),
+                None => format!(
+                    "assume {} true;",
+                    attr(FUNCTION_DEFAULT, &[quote(&table.name), self.value_arg(&table.default)])
+                ),
+            });
         }
-        let default = self.printer.expr(&table.default, result.as_ref()).filter(|_| is_plain_name(&table.name));
-        statements.push(match default {
-            Some(default) if arity == 0 => format!("assume {function}() == {default};"),
-            Some(default) => self.function_default(&function, table, &types, &default),
-            None => format!(
-                "assume {} true;",
-                attr(FUNCTION_DEFAULT, &[quote(&table.name), self.value_arg(&table.default)])
-            ),
-        });
+        if written != table.name {
+            let tag = attr(INSTANCE, &[quote(&table.name)]);
+            if let Some(first) = statements.first_mut().filter(|first| !first.starts_with("assume {:")) {
+                *first = first.replacen("assume ", &format!("assume {tag} "), 1);
+            }
+        }
         statements
     }
 
@@ -602,6 +642,9 @@ enum Kind {
 const FUNCTION_TABLE: &str = "function_table";
 /// A function table's default that has no expression.
 const FUNCTION_DEFAULT: &str = "function_default";
+/// The instance (`Seq#Length<int>`) whose table starts at this statement, which states it
+/// in the function as written (`Seq#Length`).
+const INSTANCE: &str = "instance";
 
 impl Kind {
     fn tag(self) -> &'static str {
@@ -941,6 +984,16 @@ impl Body<'_> {
                 Some((kind, attr))
             }
         };
+        if let Some((kind, attr)) = tag.filter(|(_, attr)| attr.args.len() == 1) {
+            // One instance of a polymorphic map, stated index by index in the map as written.
+            let name = string(&attr.args[0])?;
+            let (variable, value) = self.elements.pointwise(expr)?;
+            if variable.name != declared_name(&name) {
+                let message = format!("`{name}` is an instance of `{}`, not of `{}`", declared_name(&name), variable.name);
+                return Err(error(variable.span, message));
+            }
+            return Ok((kind, json::Named { name, value }));
+        }
         if let Some((kind, attr)) = tag.filter(|(_, attr)| !attr.args.is_empty()) {
             stating_true(expr)?;
             let [name, given] = args(attr)?;
@@ -978,7 +1031,14 @@ impl Body<'_> {
     /// `(forall x: int :: x != 1 ==> f(x) == 0)` (`f() == 0` without arguments) or
     /// `{:function_default "f", value} true`, or a whole table `{:function_table …} true`.
     fn function_fact(&mut self, attrs: &[ast::Attribute], expr: &ast::Expr, inputs: &mut json::Inputs) -> Read<()> {
-        if let Some(tag) = attrs.first() {
+        let mut instance = None;
+        if let Some(tag) = attrs.first().filter(|tag| tag.name.name == INSTANCE) {
+            // An instance's table starts here.
+            only(attrs)?;
+            let [name] = args(tag)?;
+            instance = Some(string(name)?);
+            self.close_unspecified(inputs);
+        } else if let Some(tag) = attrs.first() {
             only(attrs)?;
             stating_true(expr)?;
             if tag.name.name == FUNCTION_TABLE {
@@ -1002,7 +1062,8 @@ impl Body<'_> {
                 return Err(error(body.span, "a function's default is stated at its bound variables, in order"));
             }
             let default = self.elements.value(default)?;
-            return self.close_table(expr.span, function.name.clone(), None, default, inputs);
+            let name = self.table_name(function, instance)?;
+            return self.close_table(expr.span, name, None, default, inputs);
         }
         if let Some((lhs, rhs, holds)) = order_point(expr) {
             let args = vec![self.elements.value(lhs)?, self.elements.value(rhs)?];
@@ -1013,6 +1074,7 @@ impl Body<'_> {
         }
         let (function, args, value) = application(expr)?;
         let value = self.elements.value(value)?;
+        let name = self.table_name(function, instance)?;
         if args.is_empty() {
             if let Some(table) = &self.open_table {
                 let message = format!(
@@ -1022,11 +1084,28 @@ impl Body<'_> {
                 );
                 return Err(error(expr.span, message));
             }
-            return self.close_table(expr.span, function.name.clone(), None, value, inputs);
+            return self.close_table(expr.span, name, None, value, inputs);
         }
         let args = args.iter().map(|arg| self.elements.value(arg)).collect::<Read<Vec<_>>>()?;
-        self.point(function.name.clone(), args, value, inputs);
+        self.point(name, args, value, inputs);
         Ok(())
+    }
+
+    /// The table that a statement about `function` (the function as written) belongs
+    /// to: the `instance` its tag names, else the table being read when that is an
+    /// instance of `function`, else `function`'s own.
+    fn table_name(&self, function: &ast::Ident, instance: Option<String>) -> Read<String> {
+        match instance {
+            Some(instance) if declared_name(&instance) == function.name => Ok(instance),
+            Some(instance) => Err(error(
+                function.span,
+                format!("`{{:{INSTANCE}}}` names `{instance}`, an instance of `{}`", declared_name(&instance)),
+            )),
+            None => Ok(match &self.open_table {
+                Some(table) if declared_name(&table.name) == function.name => table.name.clone(),
+                _ => function.name.clone(),
+            }),
+        }
     }
 
     /// The point `name(args) == value`, in the table being read, or starting one.
@@ -1175,7 +1254,7 @@ fn equation(expr: &ast::Expr) -> Read<(&ast::Ident, &ast::Expr)> {
 /// Whether an `assume` states a function table's point or default.
 fn is_function_fact(attrs: &[ast::Attribute], expr: &ast::Expr) -> bool {
     match attrs.first() {
-        Some(tag) => [FUNCTION_TABLE, FUNCTION_DEFAULT].contains(&tag.name.name.as_str()),
+        Some(tag) => [FUNCTION_TABLE, FUNCTION_DEFAULT, INSTANCE].contains(&tag.name.name.as_str()),
         None if order_point(expr).is_some() => true,
         None => match &expr.kind {
             ast::ExprKind::Quant { quantifier: ast::Quantifier::Forall, .. } => true,
