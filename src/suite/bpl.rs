@@ -1421,12 +1421,16 @@ mod tests {
     /// Writes `suite`, checks that the text parses cleanly and reads back as `suite`,
     /// and returns it.
     fn round_trip(suite: &json::Suite) -> String {
-        let program = crate::vc::testing::program(PROGRAM);
-        let text = to_text(suite, &program);
+        round_trip_in(&crate::vc::testing::program(PROGRAM), suite)
+    }
+
+    /// [`round_trip`] for a suite of `program`.
+    fn round_trip_in(program: &hir::Program, suite: &json::Suite) -> String {
+        let text = to_text(suite, program);
         let (_, errors) = syntax::parse(FileId(0), &text);
         assert!(errors.is_empty(), "{errors:?}\n{text}");
         assert_eq!(from_text(&text).as_ref(), Ok(suite), "{text}");
-        assert_eq!(to_text(suite, &program), text, "writing is deterministic");
+        assert_eq!(to_text(suite, program), text, "writing is deterministic");
         text
     }
 
@@ -1562,6 +1566,74 @@ mod tests {
         }
         // Appended to the program, it is a program: names resolve, types agree.
         crate::vc::testing::program(&format!("{PROGRAM}\n{text}"));
+    }
+
+    /// A polymorphic program: a heap, a function over heaps, instances of polymorphic
+    /// functions.
+    const POLYMORPHIC: &str = r#"
+        type ref;
+        type Field _;
+        type Seq _;
+        var Heap: <a>[ref, Field a]a;
+        const next: Field ref;
+        const count: Field int;
+        function IsHeap(heap: <a>[ref, Field a]a): bool;
+        function Seq#Length<T>(Seq T): int;
+        function Seq#Empty<T>(): Seq T;
+        procedure P(o: ref, s: Seq int) returns (r: int)
+          modifies Heap;
+        {
+          assume IsHeap(Heap) && s != Seq#Empty();
+          Heap[o, count] := Seq#Length(s);
+          Heap[o, next] := o;
+          r := Heap[o, count];
+        }
+    "#;
+
+    #[test]
+    fn heaps_and_instances_are_written_in_the_program_as_written() {
+        let program = crate::mono::monomorphize(crate::vc::testing::program(POLYMORPHIC)).expect("monomorphic");
+        let r = |index: u32| json!({"type": "ref", "elem": index});
+        let s = |index: u32| json!({"type": "Seq int", "elem": index});
+        let field = |ty: &str, index: u32| json!({"type": format!("Field {ty}"), "elem": index});
+        let row = |entries: serde_json::Value, default: serde_json::Value| json!({"entries": entries, "default": default});
+        let counts = row(json!([[r(0), row(json!([[field("int", 0), 5]]), json!(0))]]), row(json!([]), json!(1)));
+        let nexts = row(json!([]), row(json!([]), r(1)));
+        let suite = procedure_with(vec![test_of(json!({
+            "inputs": {
+                "params": [{"name": "o", "value": r(0)}, {"name": "s", "value": s(0)}],
+                "globals": [{"name": "Heap<ref>", "value": nexts}, {"name": "Heap<int>", "value": counts}],
+                "functions": [
+                    {"name": "IsHeap", "entries": [], "default": true},
+                    {"name": "Seq#Length<int>", "entries": [[[s(0)], 5], [[s(1)], 0]], "default": {"opaque": "unspecified"}},
+                    {"name": "Seq#Length<int>", "entries": [[[s(2)], 1]], "default": 7},
+                    {"name": "Seq#Empty<int>", "entries": [], "default": s(1)},
+                    {"name": "IsHeap", "entries": [[[row(json!([]), row(json!([]), r(0))), counts, counts], true]],
+                     "default": false},
+                ],
+            },
+            "expect": {"outcome": "pass", "outputs": [{"name": "r", "value": 5}],
+                       "globals": [{"name": "Heap<int>", "value": counts}]},
+        }))]);
+        let text = round_trip_in(&program, &suite);
+        for expected in [
+            "    assume {:global \"Heap<ref>\"} (forall i: ref, j: Field ref :: Heap[i, j] == ref#1);\n",
+            "    assume {:global \"Heap<int>\"} (forall i: ref, j: Field int :: Heap[i, j] == (if i == ref#0 then \
+             (if j == Field_int#0 then 5 else 0) else 1));\n",
+            "    assume (forall i: <a>[ref, Field a]a :: IsHeap(i) == true);\n",
+            "    assume {:instance \"Seq#Length<int>\"} Seq#Length(Seq_int#0) == 5;\n    assume Seq#Length(Seq_int#1) == 0;\n",
+            "    assume {:instance \"Seq#Length<int>\"} Seq#Length(Seq_int#2) == 1;\n    \
+             assume (forall i: Seq int :: i != Seq_int#2 ==> Seq#Length(i) == 7);\n",
+            "    assume {:instance \"Seq#Empty<int>\"} Seq#Empty() == Seq_int#1;\n",
+            // A point at a polymorphic map has no statement of the function as written.
+            "    assume {:function_table \"IsHeap\", ",
+            "    assert {:global \"Heap<int>\"} (forall i: ref, j: Field int :: Heap[i, j] == (if i == ref#0 then \
+             (if j == Field_int#0 then 5 else 0) else 1));\n",
+        ] {
+            assert!(text.contains(expected), "{text}\ndoes not hold\n{expected}");
+        }
+        // Appended to the program as written, it is a program: names resolve, types agree.
+        crate::vc::testing::program(&format!("{POLYMORPHIC}\n{text}"));
     }
 
     #[test]
@@ -1714,6 +1786,15 @@ axiom {:seedgen_procedure "P", "d"} true;
         rejects_test("assume (forall i: int :: i > 0); call P();", "expected a function's point", "i > 0");
         rejects_test("assume f(1) == 2; assume f() == 0; call P();", "has no points", "f() == 0");
         rejects_test("call P() }", "not a suite file: unexpected `}`", "}");
+        let heap = r#"assume {:global "Heap<int>"}"#;
+        rejects_test(&format!("{heap} (forall i: int :: M[i] == 1); call P();"), "an instance of `Heap`", "M");
+        rejects_test(&format!("{heap} (forall i: int :: Heap[1] == 1); call P();"), "its bound variables", "Heap[1]");
+        rejects_test(&format!("{heap} Heap == 1; call P();"), "a map stated index by index", "Heap == 1");
+        rejects_test(
+            r#"assume {:instance "Seq#Length<int>"} f(1) == 2; call P();"#,
+            "names `Seq#Length<int>`, an instance of `Seq#Length`",
+            "f",
+        );
     }
 
     #[test]
