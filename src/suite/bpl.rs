@@ -4,7 +4,13 @@
 //! Each test is a procedure that sets the inputs, calls the procedure under test and
 //! asserts the recorded outcome, every value a Boogie expression ([`super::bpl_value`]): maps
 //! are lambdas, elements of uninterpreted types constants the suite declares, function
-//! tables `assume`s on the function's points and its default. What has no Boogie
+//! tables `assume`s on the function's points and its default. A polymorphic program is
+//! written as written, not as its monomorphic program: an instance of a polymorphic map
+//! (`Heap<int>`) as the map at that instance's indices, `(forall i: ref, j: Field int ::
+//! Heap[i, j] == …)`; an instance's function table (`Seq#Length<int>`) in the function as
+//! written, tagged with the instance's name; a function over a polymorphic map with its
+//! parameter as written. [`crate::mono`] records what each declaration is as written
+//! (`hir::Global::instance_of`, `hir::Function::origin`). What has no Boogie
 //! statement (the header, goals, the trace, an outcome other than `pass`) is carried by
 //! attributes whose arguments are strings (names, ids, messages) and Boogie expressions
 //! (values). Appended to the program it was generated from, the fragment type-checks as

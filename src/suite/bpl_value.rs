@@ -23,6 +23,12 @@
 //! an attribute, inside another map. A map of several indices (`[int, int]int`, curried
 //! in JSON) binds them all and tests them index by index, innermost in parentheses.
 //!
+//! The one place a map is not a lambda is one instance of a polymorphic map (`Heap<int>`
+//! of a heap `<a>[ref, Field a]a`): no lambda stands for a polymorphic map (Boogie's
+//! lambdas are not polymorphic), so [`Printer::pointwise`] states the instance's values
+//! at its indices, `(forall i: ref, j: Field int :: Heap[i, j] == …)`, the same body a
+//! lambda would have; [`Elements::pointwise`] reads it back.
+//!
 //! Reading needs no program: a lambda's bound variables are recognised by position, and
 //! an element by the suite's declaration of its constant.
 
