@@ -18,9 +18,9 @@ use super::error::MonoError;
 use super::instances::{site_key, Instances};
 use super::types::{self, instance_suffix, is_compound, map_component, map_instance, poly_map, Names, Substitution};
 use crate::sema::hir::{
-    BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, FunctionOrigin, Global, GlobalId, Guard,
-    IfBranch, Implementation, Lhs, Local, LocalId, MapType, ProcId, Procedure, Program, Quantifier, Stmt, StmtKind,
-    Type, TypeDecl, TypeId, UnaryOp, Var,
+    BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, FunctionOrigin, Global,
+    GlobalId, Guard, IfBranch, Implementation, Lhs, Local, LocalId, MapInstanceOf, MapType, ProcId, Procedure, Program,
+    Quantifier, Stmt, StmtKind, Type, TypeDecl, TypeId, UnaryOp, Var,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -169,10 +169,7 @@ impl<'p> Builder<'p> {
         for global in &self.src.globals {
             let mut ids = Vec::new();
             let parts = self.split(&global.ty, global.span);
-            // Each part is an instance of the map as written when the map is polymorphic
-            // and no instance is split again: one part per instance.
-            let instances = poly_map(&global.ty).map_or(0, |map| self.instance_args(map).len());
-            let instance_of = (instances > 0 && instances == parts.len()).then(|| global.name.clone());
+            let instance_of = self.instance_of(&global.name, &global.ty, parts.len());
             for (suffix, ty) in parts {
                 ids.push(GlobalId::from_index(self.out.globals.len()));
                 let name = format!("{}{suffix}", global.name);
@@ -334,9 +331,14 @@ impl<'p> Builder<'p> {
         frame.locals.clear();
         for local in src_locals {
             let mut ids = Vec::new();
-            for (suffix, ty) in self.split(&local.ty.substitute(&frame.substitution), local.span) {
+            let written = local.ty.substitute(&frame.substitution);
+            let parts = self.split(&written, local.span);
+            let instance_of = self.instance_of(&local.name, &written, parts.len());
+            for (suffix, ty) in parts {
                 ids.push(LocalId::from_index(locals.len()));
-                locals.push(Local { name: format!("{}{suffix}", local.name), ty, where_clause: None, ..local.clone() });
+                let name = format!("{}{suffix}", local.name);
+                let instance_of = instance_of.clone();
+                locals.push(Local { name, ty, where_clause: None, instance_of, ..local.clone() });
             }
             frame.locals.push(ids);
         }
@@ -443,6 +445,14 @@ impl<'p> Builder<'p> {
             }
         }
         out
+    }
+
+    /// What each of the `parts` components of the variable `name: ty` as written is an
+    /// instance of: the variable, when it is a polymorphic map and no instance is split
+    /// again (one component per instance).
+    fn instance_of(&self, name: &str, ty: &Type, parts: usize) -> Option<MapInstanceOf> {
+        let instances = poly_map(ty).map_or(0, |map| self.instance_args(map).len());
+        (instances > 0 && instances == parts).then(|| MapInstanceOf { name: name.to_string(), ty: ty.clone() })
     }
 
     /// The instances of polymorphic map type `map`, in component order.

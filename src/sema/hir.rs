@@ -248,12 +248,25 @@ pub struct Global {
     pub where_clause: Option<Expr>,
     pub attrs: Vec<ast::Attribute>,
     pub span: Span,
-    /// In the monomorphic program ([`crate::mono`]), for a global that is one instance of
-    /// a variable of a polymorphic map type as written (`Heap<int>` of `Heap: <a>[ref,
-    /// Field a]a`): that variable's name, which selected at this global's index types
-    /// (`Heap[o, f]` with `f: Field int`) gives this global's values. What shows a value
-    /// in the program's own terms (the Boogie form of a suite) writes it so.
-    pub instance_of: Option<String>,
+    /// In the monomorphic program ([`crate::mono`]), the variable as written of which this
+    /// global is one instance (`Heap<int>` of `Heap: <a>[ref, Field a]a`).
+    pub instance_of: Option<MapInstanceOf>,
+}
+
+/// A variable of a polymorphic map type as written, of which a variable of the
+/// monomorphic program is one instance ([`crate::mono`] splits it into one monomorphic
+/// map per instance of its type parameters): selected at the instance's index types
+/// (`Heap[o, f]` with `f: Field int`), the variable as written gives the instance's
+/// values. What shows a value in the program's own terms (the Boogie form of a suite),
+/// where no stage reads the source again, writes it so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapInstanceOf {
+    /// The variable's name as written (`Heap`).
+    pub name: String,
+    /// Its type as written (`<a>[ref, Field a]a`), at the type arguments of the
+    /// declaration it belongs to: a type of the monomorphic program, which keeps the
+    /// checked program's types and type parameters.
+    pub ty: Type,
 }
 
 #[derive(Clone, Debug)]
@@ -312,6 +325,9 @@ pub struct Local {
     pub where_clause: Option<Expr>,
     pub attrs: Vec<ast::Attribute>,
     pub span: Span,
+    /// In the monomorphic program ([`crate::mono`]), the local as written of which this
+    /// one is one instance (`h<int>` of a parameter `h: <a>[ref, Field a]a`).
+    pub instance_of: Option<MapInstanceOf>,
 }
 
 /// `requires`, `ensures` or a loop invariant.

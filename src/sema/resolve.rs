@@ -200,6 +200,7 @@ impl Checker {
                     where_clause: None,
                     attrs: group.attrs.clone(),
                     span: name.span,
+                    instance_of: None,
                 });
             }
         }

@@ -35,7 +35,7 @@ use crate::source::{FileId, Span};
 use crate::syntax::{self, ast};
 use num_bigint::BigUint;
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One level of indentation, as the front end's printer writes it.
 const INDENT: &str = "    ";
@@ -73,6 +73,10 @@ struct Signature {
     modifies: Vec<String>,
     /// The names of `ins` and `outs`: the test procedure's locals.
     locals: BTreeSet<String>,
+    /// Each parameter or result of the implementation that is one instance of a
+    /// polymorphic map as written (`h<int>` of `h: <a>[ref, Field a]a`, which the test
+    /// procedure declares as written): the name as written and the instance's type.
+    instances: BTreeMap<String, (String, Ty)>,
 }
 
 impl Signature {
@@ -285,15 +289,30 @@ impl Writer<'_> {
 /// clause of its procedure; empty when the program has no such implementation.
 fn signature(program: &hir::Program, name: &str) -> Signature {
     let Some(implementation) = program.implementations.iter().find(|implementation| implementation.name == name) else {
-        return Signature { ins: Vec::new(), outs: Vec::new(), modifies: Vec::new(), locals: BTreeSet::new() };
+        return Signature {
+            ins: Vec::new(),
+            outs: Vec::new(),
+            modifies: Vec::new(),
+            locals: BTreeSet::new(),
+            instances: BTreeMap::new(),
+        };
     };
-    let typed = |ids: &[hir::LocalId]| -> Vec<(String, Ty)> {
-        ids.iter()
-            .map(|id| {
-                let local = &implementation.locals[id.index()];
-                (local.name.clone(), Ty::of(program, &local.ty))
-            })
-            .collect()
+    let mut instances = BTreeMap::new();
+    // The locals as written: the instances of one polymorphic map are one local.
+    let mut typed = |ids: &[hir::LocalId]| -> Vec<(String, Ty)> {
+        let mut declared: Vec<(String, Ty)> = Vec::new();
+        for id in ids {
+            let local = &implementation.locals[id.index()];
+            let Some(written) = &local.instance_of else {
+                declared.push((local.name.clone(), Ty::of(program, &local.ty)));
+                continue;
+            };
+            instances.insert(local.name.clone(), (written.name.clone(), Ty::of(program, &local.ty)));
+            if declared.last().is_none_or(|(last, _)| *last != written.name) {
+                declared.push((written.name.clone(), Ty::of(program, &written.ty)));
+            }
+        }
+        declared
     };
     let procedure = &program.procedures[implementation.proc.index()];
     let (ins, outs) = (typed(&implementation.ins), typed(&implementation.outs));
@@ -301,6 +320,7 @@ fn signature(program: &hir::Program, name: &str) -> Signature {
     Signature {
         ins,
         outs,
+        instances,
         modifies: procedure
             .modifies
             .iter()
@@ -388,16 +408,22 @@ impl Facts<'_> {
     }
 
     /// `assume {:global "Heap<int>"} (forall i: ref, j: Field int :: Heap[i, j] == 3);`:
-    /// the value of a global that is one instance of a polymorphic map as written
-    /// (`hir::Global::instance_of`), stated at that instance's indices of the map as
-    /// written; the tag names the instance, the statement says its value in Boogie.
-    /// `None` where that is not Boogie: a local hides the map, the value has no
-    /// expression.
+    /// the value of a global, parameter or result that is one instance of a polymorphic
+    /// map as written (`hir::Global::instance_of`, `hir::Local::instance_of`), stated at
+    /// that instance's indices of the map as written; the tag names the instance, the
+    /// statement says its value in Boogie. `None` where that is not Boogie: a local hides
+    /// the global map, the value has no expression.
     fn pointwise(&self, keyword: &str, kind: Kind, named: &json::Named) -> Option<String> {
-        (kind == Kind::Global).then_some(())?;
-        let global = self.program.globals.iter().find(|global| global.name == named.name)?;
-        let written = global.instance_of.as_deref().filter(|written| !self.signature.is_local(written))?;
-        let stated = self.printer.pointwise(written, &named.value, &Ty::of(self.program, &global.ty))?;
+        let (written, ty) = match kind {
+            Kind::Global => {
+                let global = self.program.globals.iter().find(|global| global.name == named.name)?;
+                let written = &global.instance_of.as_ref()?.name;
+                (!self.signature.is_local(written)).then(|| (written.clone(), Ty::of(self.program, &global.ty)))?
+            }
+            Kind::Param | Kind::Output => self.signature.instances.get(&named.name)?.clone(),
+            Kind::Constant => return None,
+        };
+        let stated = self.printer.pointwise(&written, &named.value, &ty)?;
         Some(format!("{keyword} {} {stated};", attr(kind.tag(), &[quote(&named.name)])))
     }
 
@@ -995,7 +1021,8 @@ impl Body<'_> {
             let name = string(&attr.args[0])?;
             let (variable, value) = self.elements.pointwise(expr)?;
             if variable.name != declared_name(&name) {
-                let message = format!("`{name}` is an instance of `{}`, not of `{}`", declared_name(&name), variable.name);
+                let message =
+                    format!("`{name}` is an instance of `{}`, not of `{}`", declared_name(&name), variable.name);
                 return Err(error(variable.span, message));
             }
             return Ok((kind, json::Named { name, value }));
@@ -1586,12 +1613,12 @@ mod tests {
         function IsHeap(heap: <a>[ref, Field a]a): bool;
         function Seq#Length<T>(Seq T): int;
         function Seq#Empty<T>(): Seq T;
-        procedure P(o: ref, s: Seq int) returns (r: int)
+        procedure P(o: ref, s: Seq int, h: <a>[ref, Field a]a) returns (r: int)
           modifies Heap;
         {
           assume IsHeap(Heap) && s != Seq#Empty();
           Heap[o, count] := Seq#Length(s);
-          Heap[o, next] := o;
+          Heap[o, next] := h[o, next];
           r := Heap[o, count];
         }
     "#;
@@ -1602,12 +1629,18 @@ mod tests {
         let r = |index: u32| json!({"type": "ref", "elem": index});
         let s = |index: u32| json!({"type": "Seq int", "elem": index});
         let field = |ty: &str, index: u32| json!({"type": format!("Field {ty}"), "elem": index});
-        let row = |entries: serde_json::Value, default: serde_json::Value| json!({"entries": entries, "default": default});
+        let row =
+            |entries: serde_json::Value, default: serde_json::Value| json!({"entries": entries, "default": default});
         let counts = row(json!([[r(0), row(json!([[field("int", 0), 5]]), json!(0))]]), row(json!([]), json!(1)));
         let nexts = row(json!([]), row(json!([]), r(1)));
         let suite = procedure_with(vec![test_of(json!({
             "inputs": {
-                "params": [{"name": "o", "value": r(0)}, {"name": "s", "value": s(0)}],
+                "params": [
+                    {"name": "o", "value": r(0)},
+                    {"name": "s", "value": s(0)},
+                    {"name": "h<int>", "value": counts},
+                    {"name": "h<ref>", "value": nexts},
+                ],
                 "globals": [{"name": "Heap<ref>", "value": nexts}, {"name": "Heap<int>", "value": counts}],
                 "functions": [
                     {"name": "IsHeap", "entries": [], "default": true},
@@ -1623,6 +1656,10 @@ mod tests {
         }))]);
         let text = round_trip_in(&program, &suite);
         for expected in [
+            // A heap parameter is one local as written, set index by index.
+            "    var h: <a>[ref, Field a]a;\n    var r: int;\n",
+            "    assume {:param \"h<ref>\"} (forall i: ref, j: Field ref :: h[i, j] == ref#1);\n",
+            "    call r := P(o, s, h);\n",
             "    assume {:global \"Heap<ref>\"} (forall i: ref, j: Field ref :: Heap[i, j] == ref#1);\n",
             "    assume {:global \"Heap<int>\"} (forall i: ref, j: Field int :: Heap[i, j] == (if i == ref#0 then \
              (if j == Field_int#0 then 5 else 0) else 1));\n",

@@ -16,11 +16,16 @@ use seedgen::suite::{json, load};
 use seedgen::syntax::{self, ast};
 use std::path::{Path, PathBuf};
 
-/// The programs whose suites the Boogie form is checked on: the correct corpus programs
-/// and the polymorphic ones (heaps, `Seq T`, `Set T`).
+/// The programs whose suites the Boogie form is checked on: the correct corpus programs,
+/// the polymorphic ones (heaps, `Seq T`, `Set T`), and the heaps of `tests/mono/` (a
+/// global heap, a heap parameter and result).
 fn suite_programs() -> Vec<PathBuf> {
     let mut programs = correct_corpus_programs();
     programs.extend(bpl_files("corpus/autoproof"));
+    let heaps = bpl_files("tests/mono")
+        .into_iter()
+        .filter(|path| path.ends_with("heap.bpl") || path.ends_with("heap_param.bpl"));
+    programs.extend(heaps);
     programs
 }
 
