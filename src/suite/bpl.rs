@@ -513,7 +513,7 @@ impl Facts<'_> {
         let result = declared.map(|function| Ty::of(self.program, &function.result));
         // What no statement of the function as written states: one component of a result
         // split per instance, a point at a polymorphic map.
-        let stated = origin.map_or(true, |origin| origin.whole_result) && !(split && !table.entries.is_empty());
+        let stated = origin.is_none_or(|origin| origin.whole_result) && (!split || table.entries.is_empty());
         let function = identifier(written);
         let points: Option<Vec<String>> = (table.entries.iter())
             .map(|(args, value)| {
@@ -530,7 +530,7 @@ impl Facts<'_> {
             let args = [quote(&table.name), quote(&entries), self.value_arg(&table.default)];
             return vec![format!("assume {} true;", attr(FUNCTION_TABLE, &args))];
         };
-        if !(is_unspecified(&table.default) && !statements.is_empty()) {
+        if !is_unspecified(&table.default) || statements.is_empty() {
             let default = self.printer.expr(&table.default, result.as_ref()).filter(|_| is_plain_name(written));
             statements.push(match default {
                 Some(default) if arity == 0 => format!("assume {function}() == {default};"),
