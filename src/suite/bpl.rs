@@ -496,19 +496,16 @@ impl Facts<'_> {
         // A parameter split per instance of a polymorphic map is stated as written, with
         // no point: a point's argument would be one polymorphic map.
         let split = origin.is_some_and(|origin| origin.params.iter().any(|(_, parts)| *parts != 1));
-        let arity = match (declared, origin) {
-            (Some(_), Some(origin)) if split => origin.params.len(),
-            (Some(function), _) => function.params.len(),
-            (None, _) => table.entries.first().map_or(0, |(args, _)| args.len()),
-        };
+        let declared_types: Option<Vec<Ty>> = declared.map(|function| match origin {
+            Some(origin) if split => origin.params.iter().map(|(ty, _)| Ty::of(self.program, ty)).collect(),
+            _ => function.params.iter().map(|param| Ty::of(self.program, &param.ty)).collect(),
+        });
         // The arguments' types, where no declaration says as the first point shows them.
         let first = table.entries.first().map(|(args, _)| args.as_slice()).unwrap_or_default();
-        let types: Vec<Option<Ty>> = match (declared, origin) {
-            (Some(_), Some(origin)) if split => {
-                origin.params.iter().map(|(ty, _)| Some(Ty::of(self.program, ty))).collect()
-            }
-            (Some(function), _) => function.params.iter().map(|param| Some(Ty::of(self.program, &param.ty))).collect(),
-            (None, _) => (0..arity).map(|at| first.get(at).and_then(Ty::of_value)).collect(),
+        let arity = declared_types.as_ref().map_or(first.len(), Vec::len);
+        let types: Vec<Option<Ty>> = match declared_types {
+            Some(types) => types.into_iter().map(Some).collect(),
+            None => first.iter().map(Ty::of_value).collect(),
         };
         let result = declared.map(|function| Ty::of(self.program, &function.result));
         // What no statement of the function as written states: one component of a result
@@ -542,10 +539,7 @@ impl Facts<'_> {
             });
         }
         if written != table.name {
-            let tag = attr(INSTANCE, &[quote(&table.name)]);
-            if let Some(first) = statements.first_mut().filter(|first| !first.starts_with("assume {:")) {
-                *first = first.replacen("assume ", &format!("assume {tag} "), 1);
-            }
+            tag_instance(&mut statements, &table.name);
         }
         statements
     }
@@ -601,6 +595,15 @@ impl Facts<'_> {
             .collect();
         let guard = if excluded.is_empty() { String::new() } else { format!("{} ==> ", excluded.join(" && ")) };
         format!("assume (forall {} :: {guard}{function}({}) == {default});", bound.join(", "), names.join(", "))
+    }
+}
+
+/// Tags the first of the `statements` of an instance's table with the instance's name,
+/// `assume {:instance "Seq#Length<int>"} Seq#Length(…) == …;`, unless it names it
+/// already (a tagged default).
+fn tag_instance(statements: &mut [String], instance: &str) {
+    if let Some(first) = statements.first_mut().filter(|first| !first.starts_with("assume {:")) {
+        *first = first.replacen("assume ", &format!("assume {} ", attr(INSTANCE, &[quote(instance)])), 1);
     }
 }
 
