@@ -230,6 +230,7 @@ impl Frame {
                 where_clause: None,
                 attrs: Vec::new(),
                 span: callee.span,
+                instance_of: None,
             });
         }
         frame

@@ -18,9 +18,9 @@ use super::error::MonoError;
 use super::instances::{site_key, Instances};
 use super::types::{self, instance_suffix, is_compound, map_component, map_instance, poly_map, Names, Substitution};
 use crate::sema::hir::{
-    BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, Global, GlobalId, Guard,
-    IfBranch, Implementation, Lhs, Local, LocalId, MapType, ProcId, Procedure, Program, Quantifier, Stmt, StmtKind,
-    Type, TypeDecl, TypeId, UnaryOp, Var,
+    BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, FunctionOrigin, Global,
+    GlobalId, Guard, IfBranch, Implementation, Lhs, Local, LocalId, MapInstanceOf, MapType, ProcId, Procedure, Program,
+    Quantifier, Stmt, StmtKind, Type, TypeDecl, TypeId, UnaryOp, Var,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -168,10 +168,13 @@ impl<'p> Builder<'p> {
         }
         for global in &self.src.globals {
             let mut ids = Vec::new();
-            for (suffix, ty) in self.split(&global.ty, global.span) {
+            let parts = self.split(&global.ty, global.span);
+            let instance_of = self.instance_of(&global.name, &global.ty, parts.len());
+            for (suffix, ty) in parts {
                 ids.push(GlobalId::from_index(self.out.globals.len()));
                 let name = format!("{}{suffix}", global.name);
-                self.out.globals.push(Global { name, ty, where_clause: None, ..global.clone() });
+                let instance_of = instance_of.clone();
+                self.out.globals.push(Global { name, ty, where_clause: None, instance_of, ..global.clone() });
             }
             self.globals.push(ids);
         }
@@ -189,8 +192,16 @@ impl<'p> Builder<'p> {
             let function = &self.src.functions[id.index()];
             let substitution: Substitution = function.type_params.iter().copied().zip(args.iter().cloned()).collect();
             let mut frame = Frame::new(substitution);
-            let params: Vec<BoundVar> = function.params.iter().flat_map(|param| self.bind(param, &mut frame)).collect();
+            let mut params: Vec<BoundVar> = Vec::new();
+            let mut written = Vec::new();
+            for param in &function.params {
+                let parts = self.bind(param, &mut frame);
+                written.push((param.ty.substitute(&frame.substitution), parts.len()));
+                params.extend(parts);
+            }
             let result = function.result.substitute(&frame.substitution);
+            let whole_result = !is_compound(&result);
+            let origin = FunctionOrigin { name: function.name.clone(), params: written, whole_result };
             // Each component of a compound result is a function of its own.
             let (results, bodies): (Vec<(String, Type)>, Vec<Option<Expr>>) = if is_compound(&result) {
                 let results = self.split(&result, function.span);
@@ -217,6 +228,7 @@ impl<'p> Builder<'p> {
                     body,
                     attrs: function.attrs.clone(),
                     span: function.span,
+                    origin: Some(origin.clone()),
                 });
             }
         }
@@ -319,9 +331,14 @@ impl<'p> Builder<'p> {
         frame.locals.clear();
         for local in src_locals {
             let mut ids = Vec::new();
-            for (suffix, ty) in self.split(&local.ty.substitute(&frame.substitution), local.span) {
+            let written = local.ty.substitute(&frame.substitution);
+            let parts = self.split(&written, local.span);
+            let instance_of = self.instance_of(&local.name, &written, parts.len());
+            for (suffix, ty) in parts {
                 ids.push(LocalId::from_index(locals.len()));
-                locals.push(Local { name: format!("{}{suffix}", local.name), ty, where_clause: None, ..local.clone() });
+                let name = format!("{}{suffix}", local.name);
+                let instance_of = instance_of.clone();
+                locals.push(Local { name, ty, where_clause: None, instance_of, ..local.clone() });
             }
             frame.locals.push(ids);
         }
@@ -428,6 +445,14 @@ impl<'p> Builder<'p> {
             }
         }
         out
+    }
+
+    /// What each of the `parts` components of the variable `name: ty` as written is an
+    /// instance of: the variable, when it is a polymorphic map and no instance is split
+    /// again (one component per instance).
+    fn instance_of(&self, name: &str, ty: &Type, parts: usize) -> Option<MapInstanceOf> {
+        let instances = poly_map(ty).map_or(0, |map| self.instance_args(map).len());
+        (instances > 0 && instances == parts).then(|| MapInstanceOf { name: name.to_string(), ty: ty.clone() })
     }
 
     /// The instances of polymorphic map type `map`, in component order.

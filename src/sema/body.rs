@@ -376,6 +376,7 @@ impl Checker {
                         where_clause: None,
                         attrs: decl.attrs.iter().chain(&group.attrs).cloned().collect(),
                         span: name.span,
+                        instance_of: None,
                     })
                     .collect();
                 self.add_locals(&mut locals, new);

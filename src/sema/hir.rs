@@ -248,6 +248,25 @@ pub struct Global {
     pub where_clause: Option<Expr>,
     pub attrs: Vec<ast::Attribute>,
     pub span: Span,
+    /// In the monomorphic program ([`crate::mono`]), the variable as written of which this
+    /// global is one instance (`Heap<int>` of `Heap: <a>[ref, Field a]a`).
+    pub instance_of: Option<MapInstanceOf>,
+}
+
+/// A variable of a polymorphic map type as written, of which a variable of the
+/// monomorphic program is one instance ([`crate::mono`] splits it into one monomorphic
+/// map per instance of its type parameters): selected at the instance's index types
+/// (`Heap[o, f]` with `f: Field int`), the variable as written gives the instance's
+/// values. What shows a value in the program's own terms (the Boogie form of a suite),
+/// where no stage reads the source again, writes it so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapInstanceOf {
+    /// The variable's name as written (`Heap`).
+    pub name: String,
+    /// Its type as written (`<a>[ref, Field a]a`), at the type arguments of the
+    /// declaration it belongs to: a type of the monomorphic program, which keeps the
+    /// checked program's types and type parameters.
+    pub ty: Type,
 }
 
 #[derive(Clone, Debug)]
@@ -260,6 +279,28 @@ pub struct Function {
     pub body: Option<Expr>,
     pub attrs: Vec<ast::Attribute>,
     pub span: Span,
+    /// In the monomorphic program ([`crate::mono`]), the function as written that this
+    /// one is (an instance of); `None` in a checked program.
+    pub origin: Option<FunctionOrigin>,
+}
+
+/// A function of the monomorphic program in the terms of the program as written: what
+/// shows its applications to a person (the Boogie form of a suite) needs, since no later
+/// stage reads the source again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionOrigin {
+    /// The name as written: `Seq#Length` for the instance `Seq#Length<int>`, from whose
+    /// arguments Boogie infers the instance.
+    pub name: String,
+    /// Each parameter as written, at the instance's type arguments (types of the
+    /// monomorphic program, which keeps the checked program's types and type
+    /// parameters), and how many of this function's parameters stand for it: one, or one
+    /// per instance of a polymorphic map (`IsHeap(heap: <a>[ref, Field a]a)` takes
+    /// `heap<bool>`, `heap<int>`, …).
+    pub params: Vec<(Type, usize)>,
+    /// Whether this function is the whole result of the function as written, not one
+    /// component of a result of a polymorphic map type.
+    pub whole_result: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -284,6 +325,9 @@ pub struct Local {
     pub where_clause: Option<Expr>,
     pub attrs: Vec<ast::Attribute>,
     pub span: Span,
+    /// In the monomorphic program ([`crate::mono`]), the local as written of which this
+    /// one is one instance (`h<int>` of a parameter `h: <a>[ref, Field a]a`).
+    pub instance_of: Option<MapInstanceOf>,
 }
 
 /// `requires`, `ensures` or a loop invariant.

@@ -48,6 +48,7 @@ impl Checker {
                 body: None,
                 attrs: Vec::new(),
                 span: *span,
+                origin: None,
             });
             let axioms = self.order_axioms(func, ty, *span);
             self.program.axioms.extend(axioms);

@@ -127,6 +127,7 @@ impl Checker {
                     where_clause: None,
                     attrs: decl.attrs.iter().chain(&group.attrs).cloned().collect(),
                     span: name.span,
+                    instance_of: None,
                 });
                 self.declare_value(name, GlobalValue::Global(id), DeclKind::Global, &decl.attrs);
             }
@@ -174,6 +175,7 @@ impl Checker {
             body: None,
             attrs: decl.attrs.clone(),
             span: decl.span,
+            origin: None,
         });
         self.function_name_spans.push(decl.name.span);
         self.declare_value(&decl.name, GlobalValue::Function(id), DeclKind::Function, &decl.attrs);
@@ -198,6 +200,7 @@ impl Checker {
                     where_clause: None,
                     attrs: group.attrs.clone(),
                     span: name.span,
+                    instance_of: None,
                 });
             }
         }

@@ -4,7 +4,13 @@
 //! Each test is a procedure that sets the inputs, calls the procedure under test and
 //! asserts the recorded outcome, every value a Boogie expression ([`super::bpl_value`]): maps
 //! are lambdas, elements of uninterpreted types constants the suite declares, function
-//! tables `assume`s on the function's points and its default. What has no Boogie
+//! tables `assume`s on the function's points and its default. A polymorphic program is
+//! written as written, not as its monomorphic program: an instance of a polymorphic map
+//! (`Heap<int>`) as the map at that instance's indices, `(forall i: ref, j: Field int ::
+//! Heap[i, j] == …)`; an instance's function table (`Seq#Length<int>`) in the function as
+//! written, tagged with the instance's name; a function over a polymorphic map with its
+//! parameter as written. [`crate::mono`] records what each declaration is as written
+//! (`hir::Global::instance_of`, `hir::Function::origin`). What has no Boogie
 //! statement (the header, goals, the trace, an outcome other than `pass`) is carried by
 //! attributes whose arguments are strings (names, ids, messages) and Boogie expressions
 //! (values). Appended to the program it was generated from, the fragment type-checks as
@@ -29,7 +35,7 @@ use crate::source::{FileId, Span};
 use crate::syntax::{self, ast};
 use num_bigint::BigUint;
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One level of indentation, as the front end's printer writes it.
 const INDENT: &str = "    ";
@@ -67,6 +73,10 @@ struct Signature {
     modifies: Vec<String>,
     /// The names of `ins` and `outs`: the test procedure's locals.
     locals: BTreeSet<String>,
+    /// Each parameter or result of the implementation that is one instance of a
+    /// polymorphic map as written (`h<int>` of `h: <a>[ref, Field a]a`, which the test
+    /// procedure declares as written): the name as written and the instance's type.
+    instances: BTreeMap<String, (String, Ty)>,
 }
 
 impl Signature {
@@ -279,15 +289,30 @@ impl Writer<'_> {
 /// clause of its procedure; empty when the program has no such implementation.
 fn signature(program: &hir::Program, name: &str) -> Signature {
     let Some(implementation) = program.implementations.iter().find(|implementation| implementation.name == name) else {
-        return Signature { ins: Vec::new(), outs: Vec::new(), modifies: Vec::new(), locals: BTreeSet::new() };
+        return Signature {
+            ins: Vec::new(),
+            outs: Vec::new(),
+            modifies: Vec::new(),
+            locals: BTreeSet::new(),
+            instances: BTreeMap::new(),
+        };
     };
-    let typed = |ids: &[hir::LocalId]| -> Vec<(String, Ty)> {
-        ids.iter()
-            .map(|id| {
-                let local = &implementation.locals[id.index()];
-                (local.name.clone(), Ty::of(program, &local.ty))
-            })
-            .collect()
+    let mut instances = BTreeMap::new();
+    // The locals as written: the instances of one polymorphic map are one local.
+    let mut typed = |ids: &[hir::LocalId]| -> Vec<(String, Ty)> {
+        let mut declared: Vec<(String, Ty)> = Vec::new();
+        for id in ids {
+            let local = &implementation.locals[id.index()];
+            let Some(written) = &local.instance_of else {
+                declared.push((local.name.clone(), Ty::of(program, &local.ty)));
+                continue;
+            };
+            instances.insert(local.name.clone(), (written.name.clone(), Ty::of(program, &local.ty)));
+            if declared.last().is_none_or(|(last, _)| *last != written.name) {
+                declared.push((written.name.clone(), Ty::of(program, &written.ty)));
+            }
+        }
+        declared
     };
     let procedure = &program.procedures[implementation.proc.index()];
     let (ins, outs) = (typed(&implementation.ins), typed(&implementation.outs));
@@ -295,6 +320,7 @@ fn signature(program: &hir::Program, name: &str) -> Signature {
     Signature {
         ins,
         outs,
+        instances,
         modifies: procedure
             .modifies
             .iter()
@@ -365,8 +391,12 @@ impl Facts<'_> {
         }
     }
 
-    /// `assume {:global "g", value} true;`: any name, any value.
+    /// `assume {:global "g", value} true;`: any name, any value; for one instance of a
+    /// polymorphic map, the map index by index ([`Facts::pointwise`]).
     fn tagged(&self, keyword: &str, kind: Kind, named: &json::Named) -> String {
+        if let Some(statement) = self.pointwise(keyword, kind, named) {
+            return statement;
+        }
         // A component of a polymorphic map (`Heap<int>`) has no Boogie name; its value,
         // typed by its declaration, states one field type of the heap.
         let value = match declared_name(&named.name) != named.name {
@@ -375,6 +405,26 @@ impl Facts<'_> {
         };
         let value = value.unwrap_or_else(|| self.value_arg(&named.value));
         format!("{keyword} {} true;", attr(kind.tag(), &[quote(&named.name), value]))
+    }
+
+    /// `assume {:global "Heap<int>"} (forall i: ref, j: Field int :: Heap[i, j] == 3);`:
+    /// the value of a global, parameter or result that is one instance of a polymorphic
+    /// map as written (`hir::Global::instance_of`, `hir::Local::instance_of`), stated at
+    /// that instance's indices of the map as written; the tag names the instance, the
+    /// statement says its value in Boogie. `None` where that is not Boogie: a local hides
+    /// the global map, the value has no expression.
+    fn pointwise(&self, keyword: &str, kind: Kind, named: &json::Named) -> Option<String> {
+        let (written, ty) = match kind {
+            Kind::Global => {
+                let global = self.program.globals.iter().find(|global| global.name == named.name)?;
+                let written = &global.instance_of.as_ref()?.name;
+                (!self.signature.is_local(written)).then(|| (written.clone(), Ty::of(self.program, &global.ty)))?
+            }
+            Kind::Param | Kind::Output => self.signature.instances.get(&named.name)?.clone(),
+            Kind::Constant => return None,
+        };
+        let stated = self.printer.pointwise(&written, &named.value, &ty)?;
+        Some(format!("{keyword} {} {stated};", attr(kind.tag(), &[quote(&named.name)])))
     }
 
     /// The expression of `named`'s value when the natural form reads back as it: the
@@ -427,30 +477,44 @@ impl Facts<'_> {
 
     /// A function's table as Boogie states it: `assume f(1) == 3;` for each point, then
     /// `assume (forall x: int :: x != 1 ==> f(x) == 0);` for the others (for a function
-    /// without arguments, `assume f() == 0;`). An unspecified default (the function is
-    /// whatever the axioms allow elsewhere) is no statement: the points alone. A default
-    /// with no expression is tagged,
+    /// without arguments, `assume f() == 0;`), `f` the function as written. An
+    /// unspecified default (the function is whatever the axioms allow elsewhere) is no
+    /// statement: the points alone. A default with no expression is tagged,
     /// `assume {:function_default "f", "<JSON>"} true;`; a table the points cannot state
-    /// at all (a point without an expression, arguments of different numbers) is one
-    /// tagged statement holding its JSON.
+    /// at all (a point without an expression, arguments of different numbers, a point
+    /// at a polymorphic map, one component of a split result) is one tagged statement
+    /// holding its JSON. The table of an instance (`Seq#Length<int>`) starts with a tag
+    /// naming it, `assume {:instance "Seq#Length<int>"} Seq#Length(Seq_int#0) == 7;`:
+    /// Boogie infers the instance from the arguments, the reader needs its name.
     fn function_table(&self, table: &json::FunctionTable) -> Vec<String> {
         if let Some(points) = self.order_table(table) {
             return points;
         }
         let declared = self.program.functions.iter().find(|function| function.name == table.name);
-        let arity =
-            declared.map_or_else(|| table.entries.first().map_or(0, |(args, _)| args.len()), |f| f.params.len());
+        let origin = declared.and_then(|function| function.origin.as_ref());
+        let written = origin.map_or(table.name.as_str(), |origin| origin.name.as_str());
+        // A parameter split per instance of a polymorphic map is stated as written, with
+        // no point: a point's argument would be one polymorphic map.
+        let split = origin.is_some_and(|origin| origin.params.iter().any(|(_, parts)| *parts != 1));
+        let declared_types: Option<Vec<Ty>> = declared.map(|function| match origin {
+            Some(origin) if split => origin.params.iter().map(|(ty, _)| Ty::of(self.program, ty)).collect(),
+            _ => function.params.iter().map(|param| Ty::of(self.program, &param.ty)).collect(),
+        });
         // The arguments' types, where no declaration says as the first point shows them.
         let first = table.entries.first().map(|(args, _)| args.as_slice()).unwrap_or_default();
-        let types: Vec<Option<Ty>> = match declared {
-            Some(function) => function.params.iter().map(|param| Some(Ty::of(self.program, &param.ty))).collect(),
-            None => (0..arity).map(|at| first.get(at).and_then(Ty::of_value)).collect(),
+        let arity = declared_types.as_ref().map_or(first.len(), Vec::len);
+        let types: Vec<Option<Ty>> = match declared_types {
+            Some(types) => types.into_iter().map(Some).collect(),
+            None => first.iter().map(Ty::of_value).collect(),
         };
         let result = declared.map(|function| Ty::of(self.program, &function.result));
-        let function = identifier(&table.name);
+        // What no statement of the function as written states: one component of a result
+        // split per instance, a point at a polymorphic map.
+        let stated = origin.is_none_or(|origin| origin.whole_result) && (!split || table.entries.is_empty());
+        let function = identifier(written);
         let points: Option<Vec<String>> = (table.entries.iter())
             .map(|(args, value)| {
-                if args.len() != arity || arity == 0 || !is_plain_name(&table.name) {
+                if args.len() != arity || arity == 0 || !is_plain_name(written) {
                     return None;
                 }
                 let args = args.iter().zip(&types).map(|(arg, ty)| self.printer.expr(arg, ty.as_ref()));
@@ -458,23 +522,25 @@ impl Facts<'_> {
                 Some(format!("assume {function}({args}) == {};", self.printer.expr(value, result.as_ref())?))
             })
             .collect();
-        let Some(mut statements) = points else {
+        let Some(mut statements) = points.filter(|_| stated) else {
             let entries = serde_json::to_string(&table.entries).expect("function tables serialize to JSON");
             let args = [quote(&table.name), quote(&entries), self.value_arg(&table.default)];
             return vec![format!("assume {} true;", attr(FUNCTION_TABLE, &args))];
         };
-        if is_unspecified(&table.default) && !statements.is_empty() {
-            return statements;
+        if !is_unspecified(&table.default) || statements.is_empty() {
+            let default = self.printer.expr(&table.default, result.as_ref()).filter(|_| is_plain_name(written));
+            statements.push(match default {
+                Some(default) if arity == 0 => format!("assume {function}() == {default};"),
+                Some(default) => self.function_default(&function, table, &types, &default),
+                None => format!(
+                    "assume {} true;",
+                    attr(FUNCTION_DEFAULT, &[quote(&table.name), self.value_arg(&table.default)])
+                ),
+            });
         }
-        let default = self.printer.expr(&table.default, result.as_ref()).filter(|_| is_plain_name(&table.name));
-        statements.push(match default {
-            Some(default) if arity == 0 => format!("assume {function}() == {default};"),
-            Some(default) => self.function_default(&function, table, &types, &default),
-            None => format!(
-                "assume {} true;",
-                attr(FUNCTION_DEFAULT, &[quote(&table.name), self.value_arg(&table.default)])
-            ),
-        });
+        if written != table.name {
+            tag_instance(&mut statements, &table.name);
+        }
         statements
     }
 
@@ -529,6 +595,15 @@ impl Facts<'_> {
             .collect();
         let guard = if excluded.is_empty() { String::new() } else { format!("{} ==> ", excluded.join(" && ")) };
         format!("assume (forall {} :: {guard}{function}({}) == {default});", bound.join(", "), names.join(", "))
+    }
+}
+
+/// Tags the first of the `statements` of an instance's table with the instance's name,
+/// `assume {:instance "Seq#Length<int>"} Seq#Length(…) == …;`, unless it names it
+/// already (a tagged default).
+fn tag_instance(statements: &mut [String], instance: &str) {
+    if let Some(first) = statements.first_mut().filter(|first| !first.starts_with("assume {:")) {
+        *first = first.replacen("assume ", &format!("assume {} ", attr(INSTANCE, &[quote(instance)])), 1);
     }
 }
 
@@ -602,6 +677,9 @@ enum Kind {
 const FUNCTION_TABLE: &str = "function_table";
 /// A function table's default that has no expression.
 const FUNCTION_DEFAULT: &str = "function_default";
+/// The instance (`Seq#Length<int>`) whose table starts at this statement, which states it
+/// in the function as written (`Seq#Length`).
+const INSTANCE: &str = "instance";
 
 impl Kind {
     fn tag(self) -> &'static str {
@@ -941,6 +1019,17 @@ impl Body<'_> {
                 Some((kind, attr))
             }
         };
+        if let Some((kind, attr)) = tag.filter(|(_, attr)| attr.args.len() == 1) {
+            // One instance of a polymorphic map, stated index by index in the map as written.
+            let name = string(&attr.args[0])?;
+            let (variable, value) = self.elements.pointwise(expr)?;
+            if variable.name != declared_name(&name) {
+                let message =
+                    format!("`{name}` is an instance of `{}`, not of `{}`", declared_name(&name), variable.name);
+                return Err(error(variable.span, message));
+            }
+            return Ok((kind, json::Named { name, value }));
+        }
         if let Some((kind, attr)) = tag.filter(|(_, attr)| !attr.args.is_empty()) {
             stating_true(expr)?;
             let [name, given] = args(attr)?;
@@ -978,7 +1067,14 @@ impl Body<'_> {
     /// `(forall x: int :: x != 1 ==> f(x) == 0)` (`f() == 0` without arguments) or
     /// `{:function_default "f", value} true`, or a whole table `{:function_table …} true`.
     fn function_fact(&mut self, attrs: &[ast::Attribute], expr: &ast::Expr, inputs: &mut json::Inputs) -> Read<()> {
-        if let Some(tag) = attrs.first() {
+        let mut instance = None;
+        if let Some(tag) = attrs.first().filter(|tag| tag.name.name == INSTANCE) {
+            // An instance's table starts here.
+            only(attrs)?;
+            let [name] = args(tag)?;
+            instance = Some(string(name)?);
+            self.close_unspecified(inputs);
+        } else if let Some(tag) = attrs.first() {
             only(attrs)?;
             stating_true(expr)?;
             if tag.name.name == FUNCTION_TABLE {
@@ -1002,7 +1098,8 @@ impl Body<'_> {
                 return Err(error(body.span, "a function's default is stated at its bound variables, in order"));
             }
             let default = self.elements.value(default)?;
-            return self.close_table(expr.span, function.name.clone(), None, default, inputs);
+            let name = self.table_name(function, instance)?;
+            return self.close_table(expr.span, name, None, default, inputs);
         }
         if let Some((lhs, rhs, holds)) = order_point(expr) {
             let args = vec![self.elements.value(lhs)?, self.elements.value(rhs)?];
@@ -1013,6 +1110,7 @@ impl Body<'_> {
         }
         let (function, args, value) = application(expr)?;
         let value = self.elements.value(value)?;
+        let name = self.table_name(function, instance)?;
         if args.is_empty() {
             if let Some(table) = &self.open_table {
                 let message = format!(
@@ -1022,11 +1120,28 @@ impl Body<'_> {
                 );
                 return Err(error(expr.span, message));
             }
-            return self.close_table(expr.span, function.name.clone(), None, value, inputs);
+            return self.close_table(expr.span, name, None, value, inputs);
         }
         let args = args.iter().map(|arg| self.elements.value(arg)).collect::<Read<Vec<_>>>()?;
-        self.point(function.name.clone(), args, value, inputs);
+        self.point(name, args, value, inputs);
         Ok(())
+    }
+
+    /// The table that a statement about `function` (the function as written) belongs
+    /// to: the `instance` its tag names, else the table being read when that is an
+    /// instance of `function`, else `function`'s own.
+    fn table_name(&self, function: &ast::Ident, instance: Option<String>) -> Read<String> {
+        match instance {
+            Some(instance) if declared_name(&instance) == function.name => Ok(instance),
+            Some(instance) => Err(error(
+                function.span,
+                format!("`{{:{INSTANCE}}}` names `{instance}`, an instance of `{}`", declared_name(&instance)),
+            )),
+            None => Ok(match &self.open_table {
+                Some(table) if declared_name(&table.name) == function.name => table.name.clone(),
+                _ => function.name.clone(),
+            }),
+        }
     }
 
     /// The point `name(args) == value`, in the table being read, or starting one.
@@ -1175,7 +1290,7 @@ fn equation(expr: &ast::Expr) -> Read<(&ast::Ident, &ast::Expr)> {
 /// Whether an `assume` states a function table's point or default.
 fn is_function_fact(attrs: &[ast::Attribute], expr: &ast::Expr) -> bool {
     match attrs.first() {
-        Some(tag) => [FUNCTION_TABLE, FUNCTION_DEFAULT].contains(&tag.name.name.as_str()),
+        Some(tag) => [FUNCTION_TABLE, FUNCTION_DEFAULT, INSTANCE].contains(&tag.name.name.as_str()),
         None if order_point(expr).is_some() => true,
         None => match &expr.kind {
             ast::ExprKind::Quant { quantifier: ast::Quantifier::Forall, .. } => true,
@@ -1342,12 +1457,16 @@ mod tests {
     /// Writes `suite`, checks that the text parses cleanly and reads back as `suite`,
     /// and returns it.
     fn round_trip(suite: &json::Suite) -> String {
-        let program = crate::vc::testing::program(PROGRAM);
-        let text = to_text(suite, &program);
+        round_trip_in(&crate::vc::testing::program(PROGRAM), suite)
+    }
+
+    /// [`round_trip`] for a suite of `program`.
+    fn round_trip_in(program: &hir::Program, suite: &json::Suite) -> String {
+        let text = to_text(suite, program);
         let (_, errors) = syntax::parse(FileId(0), &text);
         assert!(errors.is_empty(), "{errors:?}\n{text}");
         assert_eq!(from_text(&text).as_ref(), Ok(suite), "{text}");
-        assert_eq!(to_text(suite, &program), text, "writing is deterministic");
+        assert_eq!(to_text(suite, program), text, "writing is deterministic");
         text
     }
 
@@ -1483,6 +1602,84 @@ mod tests {
         }
         // Appended to the program, it is a program: names resolve, types agree.
         crate::vc::testing::program(&format!("{PROGRAM}\n{text}"));
+    }
+
+    /// A polymorphic program: a heap, a function over heaps, instances of polymorphic
+    /// functions.
+    const POLYMORPHIC: &str = r#"
+        type ref;
+        type Field _;
+        type Seq _;
+        var Heap: <a>[ref, Field a]a;
+        const next: Field ref;
+        const count: Field int;
+        function IsHeap(heap: <a>[ref, Field a]a): bool;
+        function Seq#Length<T>(Seq T): int;
+        function Seq#Empty<T>(): Seq T;
+        procedure P(o: ref, s: Seq int, h: <a>[ref, Field a]a) returns (r: int)
+          modifies Heap;
+        {
+          assume IsHeap(Heap) && s != Seq#Empty();
+          Heap[o, count] := Seq#Length(s);
+          Heap[o, next] := h[o, next];
+          r := Heap[o, count];
+        }
+    "#;
+
+    #[test]
+    fn heaps_and_instances_are_written_in_the_program_as_written() {
+        let program = crate::mono::monomorphize(crate::vc::testing::program(POLYMORPHIC)).expect("monomorphic");
+        let r = |index: u32| json!({"type": "ref", "elem": index});
+        let s = |index: u32| json!({"type": "Seq int", "elem": index});
+        let field = |ty: &str, index: u32| json!({"type": format!("Field {ty}"), "elem": index});
+        let row =
+            |entries: serde_json::Value, default: serde_json::Value| json!({"entries": entries, "default": default});
+        let counts = row(json!([[r(0), row(json!([[field("int", 0), 5]]), json!(0))]]), row(json!([]), json!(1)));
+        let nexts = row(json!([]), row(json!([]), r(1)));
+        let suite = procedure_with(vec![test_of(json!({
+            "inputs": {
+                "params": [
+                    {"name": "o", "value": r(0)},
+                    {"name": "s", "value": s(0)},
+                    {"name": "h<int>", "value": counts},
+                    {"name": "h<ref>", "value": nexts},
+                ],
+                "globals": [{"name": "Heap<ref>", "value": nexts}, {"name": "Heap<int>", "value": counts}],
+                "functions": [
+                    {"name": "IsHeap", "entries": [], "default": true},
+                    {"name": "Seq#Length<int>", "entries": [[[s(0)], 5], [[s(1)], 0]], "default": {"opaque": "unspecified"}},
+                    {"name": "Seq#Length<int>", "entries": [[[s(2)], 1]], "default": 7},
+                    {"name": "Seq#Empty<int>", "entries": [], "default": s(1)},
+                    {"name": "IsHeap", "entries": [[[row(json!([]), row(json!([]), r(0))), counts, counts], true]],
+                     "default": false},
+                ],
+            },
+            "expect": {"outcome": "pass", "outputs": [{"name": "r", "value": 5}],
+                       "globals": [{"name": "Heap<int>", "value": counts}]},
+        }))]);
+        let text = round_trip_in(&program, &suite);
+        for expected in [
+            // A heap parameter is one local as written, set index by index.
+            "    var h: <a>[ref, Field a]a;\n    var r: int;\n",
+            "    assume {:param \"h<ref>\"} (forall i: ref, j: Field ref :: h[i, j] == ref#1);\n",
+            "    call r := P(o, s, h);\n",
+            "    assume {:global \"Heap<ref>\"} (forall i: ref, j: Field ref :: Heap[i, j] == ref#1);\n",
+            "    assume {:global \"Heap<int>\"} (forall i: ref, j: Field int :: Heap[i, j] == (if i == ref#0 then \
+             (if j == Field_int#0 then 5 else 0) else 1));\n",
+            "    assume (forall i: <a>[ref, Field a]a :: IsHeap(i) == true);\n",
+            "    assume {:instance \"Seq#Length<int>\"} Seq#Length(Seq_int#0) == 5;\n    assume Seq#Length(Seq_int#1) == 0;\n",
+            "    assume {:instance \"Seq#Length<int>\"} Seq#Length(Seq_int#2) == 1;\n    \
+             assume (forall i: Seq int :: i != Seq_int#2 ==> Seq#Length(i) == 7);\n",
+            "    assume {:instance \"Seq#Empty<int>\"} Seq#Empty() == Seq_int#1;\n",
+            // A point at a polymorphic map has no statement of the function as written.
+            "    assume {:function_table \"IsHeap\", ",
+            "    assert {:global \"Heap<int>\"} (forall i: ref, j: Field int :: Heap[i, j] == (if i == ref#0 then \
+             (if j == Field_int#0 then 5 else 0) else 1));\n",
+        ] {
+            assert!(text.contains(expected), "{text}\ndoes not hold\n{expected}");
+        }
+        // Appended to the program as written, it is a program: names resolve, types agree.
+        crate::vc::testing::program(&format!("{POLYMORPHIC}\n{text}"));
     }
 
     #[test]
@@ -1635,6 +1832,15 @@ axiom {:seedgen_procedure "P", "d"} true;
         rejects_test("assume (forall i: int :: i > 0); call P();", "expected a function's point", "i > 0");
         rejects_test("assume f(1) == 2; assume f() == 0; call P();", "has no points", "f() == 0");
         rejects_test("call P() }", "not a suite file: unexpected `}`", "}");
+        let heap = r#"assume {:global "Heap<int>"}"#;
+        rejects_test(&format!("{heap} (forall i: int :: M[i] == 1); call P();"), "an instance of `Heap`", "M");
+        rejects_test(&format!("{heap} (forall i: int :: Heap[1] == 1); call P();"), "its bound variables", "Heap[1]");
+        rejects_test(&format!("{heap} Heap == 1; call P();"), "a map stated index by index", "Heap == 1");
+        rejects_test(
+            r#"assume {:instance "Seq#Length<int>"} f(1) == 2; call P();"#,
+            "names `Seq#Length<int>`, an instance of `Seq#Length`",
+            "f",
+        );
     }
 
     #[test]

@@ -23,6 +23,12 @@
 //! an attribute, inside another map. A map of several indices (`[int, int]int`, curried
 //! in JSON) binds them all and tests them index by index, innermost in parentheses.
 //!
+//! The one place a map is not a lambda is one instance of a polymorphic map (`Heap<int>`
+//! of a heap `<a>[ref, Field a]a`): no lambda stands for a polymorphic map (Boogie's
+//! lambdas are not polymorphic), so [`Printer::pointwise`] states the instance's values
+//! at its indices, `(forall i: ref, j: Field int :: Heap[i, j] == …)`, the same body a
+//! lambda would have; [`Elements::pointwise`] reads it back.
+//!
 //! Reading needs no program: a lambda's bound variables are recognised by position, and
 //! an element by the suite's declaration of its constant.
 
@@ -277,10 +283,22 @@ impl Printer<'_> {
         let inferred = || Ty::of_value(value)?.monomorphic_map();
         let (domain, range) = declared.or_else(inferred)?;
         let names = self.bound_names(depth, domain.len());
-        let bound: Vec<String> =
-            names.iter().zip(&domain).map(|(name, key)| format!("{name}: {}", key.text())).collect();
         let level = Level { printer: self, names: &names, domain: &domain, range: &range, depth: depth + names.len() };
-        Some(format!("(lambda {} :: {})", bound.join(", "), level.body(value, 0)?))
+        Some(format!("(lambda {} :: {})", level.binders(), level.body(value, 0)?))
+    }
+
+    /// `(forall i: ref, j: Field int :: Heap[i, j] == v)`: the map `value`, of the
+    /// monomorphic map type `ty`, stated index by index as the values of `variable` at
+    /// those indices. That is how a value of one instance of a polymorphic map (`Heap<int>`
+    /// of `Heap: <a>[ref, Field a]a`) is written in the program as written, where no
+    /// lambda can stand for the polymorphic map. `None` when the value has no expression.
+    pub fn pointwise(&self, variable: &str, value: &Value, ty: &Ty) -> Option<String> {
+        map(value)?;
+        let (domain, range) = ty.monomorphic_map()?;
+        let names = self.bound_names(0, domain.len());
+        let level = Level { printer: self, names: &names, domain: &domain, range: &range, depth: names.len() };
+        let body = level.inner(value, 0)?;
+        Some(format!("(forall {} :: {}[{}] == {body})", level.binders(), identifier(variable), names.join(", ")))
     }
 }
 
@@ -295,6 +313,13 @@ struct Level<'a> {
 }
 
 impl Level<'_> {
+    /// `i: K1, j: K2`: the bound variables with their types.
+    fn binders(&self) -> String {
+        let bound: Vec<String> =
+            self.names.iter().zip(self.domain).map(|(name, key)| format!("{name}: {}", key.text())).collect();
+        bound.join(", ")
+    }
+
     /// `if i == k1 then v1 else if i == k2 then v2 else d` for the map `value` at index
     /// `at`; past the last index, the value itself.
     fn body(&self, value: &Value, at: usize) -> Option<String> {
@@ -407,6 +432,34 @@ impl Elements {
             }
             _ => Err(not_a_value(expr.span)),
         }
+    }
+
+    /// The variable and the map that a [`Printer::pointwise`] statement `(forall i: K1,
+    /// … :: m[i, …] == body)` states: `m` selected at the bound variables in order.
+    pub fn pointwise<'e>(&self, expr: &'e ast::Expr) -> Read<(&'e ast::Ident, Value)> {
+        let shape = "expected a map stated index by index: `(forall i: K1, j: K2 :: m[i, j] == value)`";
+        let ast::ExprKind::Quant { quantifier: ast::Quantifier::Forall, type_params, vars, attrs, triggers, body } =
+            &expr.kind
+        else {
+            return Err(error(expr.span, shape));
+        };
+        if !type_params.is_empty() || !attrs.is_empty() || !triggers.is_empty() {
+            return Err(error(expr.span, shape));
+        }
+        let names: Vec<&str> = vars.iter().flat_map(|group| &group.names).map(|name| name.name.as_str()).collect();
+        let ast::ExprKind::Binary { op: ast::BinaryOp::Eq, lhs, rhs } = &body.kind else {
+            return Err(error(body.span, shape));
+        };
+        let ast::ExprKind::Select { map, indices } = &lhs.kind else { return Err(error(lhs.span, shape)) };
+        let ast::ExprKind::Var(variable) = &map.kind else { return Err(error(map.span, shape)) };
+        let at_bound = indices.iter().map(|index| match &index.kind {
+            ast::ExprKind::Var(name) => Some(name.name.as_str()),
+            _ => None,
+        });
+        if at_bound.collect::<Vec<_>>() != names.iter().map(|name| Some(*name)).collect::<Vec<_>>() {
+            return Err(error(lhs.span, "a map stated index by index is selected at its bound variables, in order"));
+        }
+        Ok((variable, self.level(rhs, &names)?))
     }
 
     /// The map a lambda's `body` states over the bound variables `names`, curried.

@@ -1,18 +1,33 @@
-//! `prove-tests --emit bpl`: the Boogie form of every correct corpus program's suite
-//! (`corpus/`, `corpus/sc/`, the correct programs of `corpus/faults/`) states every value
-//! as a Boogie expression, reads back as exactly its JSON suite and replays with the same
-//! verdicts and coverage; the forms of `simple.bpl`, `nondet.bpl`, `types_axioms.bpl`,
-//! the queue and a sorting program are reviewed snapshots (solver values included: Z3's
-//! seed is fixed); a broken suite of either form is an input error (exit 2) with a
-//! diagnostic at its place in the suite file; appended to its program, the Boogie form
-//! type-checks with Boogie (ignored unless Boogie is installed).
+//! `prove-tests --emit bpl`: the Boogie form of every corpus program's suite (the
+//! correct programs of `corpus/`, `corpus/sc/` and `corpus/faults/`, and the polymorphic
+//! AutoProof-style programs of `corpus/autoproof/`) states every value as a Boogie
+//! expression in a statement of its own, reads back as exactly its JSON suite and replays
+//! with the same verdicts and coverage; the forms of `simple.bpl`, `nondet.bpl`,
+//! `types_axioms.bpl`, the queue, a sorting program and an AutoProof-style account are
+//! reviewed snapshots (solver values included: Z3's seed is fixed); a broken suite of
+//! either form is an input error (exit 2) with a diagnostic at its place in the suite
+//! file; appended to its program, the Boogie form type-checks with Boogie (ignored unless
+//! Boogie is installed).
 
-use crate::support::{check_source, correct_corpus_programs, display_name, seedgen};
+use crate::support::{bpl_files, check_source, correct_corpus_programs, display_name, seedgen};
 use seedgen::diag::render_short;
 use seedgen::source::FileId;
 use seedgen::suite::{json, load};
 use seedgen::syntax::{self, ast};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The programs whose suites the Boogie form is checked on: the correct corpus programs,
+/// the polymorphic ones (heaps, `Seq T`, `Set T`), and the heaps of `tests/mono/` (a
+/// global heap, a heap parameter and result).
+fn suite_programs() -> Vec<PathBuf> {
+    let mut programs = correct_corpus_programs();
+    programs.extend(bpl_files("corpus/autoproof"));
+    let heaps = bpl_files("tests/mono")
+        .into_iter()
+        .filter(|path| path.ends_with("heap.bpl") || path.ends_with("heap_param.bpl"));
+    programs.extend(heaps);
+    programs
+}
 
 /// The suite of `program` in the form `emit`, as written to `suite`.
 fn prove(program: &str, emit: &str, suite: &Path) -> String {
@@ -31,7 +46,7 @@ fn run_tests(program: &str, suite: &Path, extra: &[&str]) -> std::process::Outpu
 #[test]
 fn every_corpus_suite_in_the_boogie_form_is_its_json_suite_and_replays_alike() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for path in correct_corpus_programs() {
+    for path in suite_programs() {
         let name = display_name(&path);
         let (json_path, bpl_path) = (dir.path().join("suite.json"), dir.path().join("suite.tests.bpl"));
         let json_text = prove(&name, "json", &json_path);
@@ -45,8 +60,8 @@ fn every_corpus_suite_in_the_boogie_form_is_its_json_suite_and_replays_alike() {
         let (db, checked) = check_source(&name, &format!("{program}\n{bpl_text}"));
         let errors: Vec<String> = checked.diagnostics.iter().map(|diagnostic| render_short(&db, diagnostic)).collect();
         assert!(!checked.has_errors(), "{name}: the program with its tests appended:\n{}", errors.join("\n"));
-        let in_strings = values_in_strings(&bpl_text);
-        assert_eq!(in_strings, Vec::<(String, String)>::new(), "{name}: every value is a Boogie expression");
+        let in_attributes = values_in_attributes(&bpl_text);
+        assert_eq!(in_attributes, Vec::<(String, String)>::new(), "{name}: every value is a Boogie expression");
 
         let from_json = run_tests(&name, &json_path, &["--format", "json"]);
         let from_bpl = run_tests(&name, &bpl_path, &["--format", "json"]);
@@ -60,11 +75,13 @@ fn every_corpus_suite_in_the_boogie_form_is_its_json_suite_and_replays_alike() {
     }
 }
 
-/// Every value of a test that the Boogie form `text` writes inside a string (an
-/// attribute's string argument where a value goes), with the test's id: only a value
-/// with no Boogie expression (a solver's text the decoder could not show as a table)
-/// would be, and no corpus suite has one.
-fn values_in_strings(text: &str) -> Vec<(String, String)> {
+/// Every value of a test that the Boogie form `text` does not state as Boogie, with the
+/// test's id: a value inside an attribute string (a solver's text the decoder could not
+/// show as a table, a whole function table as JSON), and a value carried by the tag of an
+/// `assume` or `assert` (`assume {:global "g", v} true;`), which asserts nothing for
+/// Boogie. Only the call's attributes (the trace, `{:uninitialized}`) hold values, as
+/// Boogie expressions: no statement of the caller can make a choice of the callee.
+fn values_in_attributes(text: &str) -> Vec<(String, String)> {
     let (program, errors) = syntax::parse(FileId(0), text);
     assert!(errors.is_empty(), "the Boogie form parses");
     let mut found = Vec::new();
@@ -75,9 +92,9 @@ fn values_in_strings(text: &str) -> Vec<(String, String)> {
             _ => panic!("a test procedure starts with its `{{:seedgen_test}}`"),
         };
         for stmt in &test.body.as_ref().expect("a test has a body").stmts {
-            let attrs = match &stmt.kind {
-                ast::StmtKind::Assume { attrs, .. } | ast::StmtKind::Assert { attrs, .. } => attrs,
-                ast::StmtKind::Call(call) => &call.attrs,
+            let (attrs, on_a_statement) = match &stmt.kind {
+                ast::StmtKind::Assume { attrs, .. } | ast::StmtKind::Assert { attrs, .. } => (attrs, true),
+                ast::StmtKind::Call(call) => (&call.attrs, false),
                 _ => continue,
             };
             for attr in attrs {
@@ -85,13 +102,20 @@ fn values_in_strings(text: &str) -> Vec<(String, String)> {
                 // `{:uninitialized}` and `{:function_default}`; every one of a table.
                 let values = match attr.name.name.as_str() {
                     "function_table" => attr.args.get(1..).unwrap_or_default(),
-                    "expect" | "trace_goto" => continue,
+                    "expect" | "trace_goto" | "instance" => continue,
+                    _ if on_a_statement && attr.args.len() < 2 => continue,
                     _ => attr.args.get(attr.args.len().saturating_sub(1)..).unwrap_or_default(),
                 };
                 for arg in values {
-                    if let ast::AttrArg::Str { value, .. } = arg {
-                        let value = serde_json::from_str::<String>(&format!("\"{value}\"")).expect("a JSON string");
-                        found.push((id.clone(), value));
+                    match arg {
+                        ast::AttrArg::Str { value, .. } => {
+                            let value = serde_json::from_str::<String>(&format!("\"{value}\"")).expect("a JSON string");
+                            found.push((id.clone(), value));
+                        }
+                        ast::AttrArg::Expr(expr) if on_a_statement => {
+                            found.push((id.clone(), seedgen::syntax::printer::print_expr(expr)));
+                        }
+                        ast::AttrArg::Expr(_) => {}
                     }
                 }
             }
@@ -109,6 +133,7 @@ fn the_boogie_form_of_the_reviewed_suites() {
         ("corpus/types_axioms.bpl", "types_axioms"),
         ("corpus/sc/queue.bpl", "queue"),
         ("corpus/sc/insertion_sort.bpl", "insertion_sort"),
+        ("corpus/autoproof/account.bpl", "account"),
     ];
     for (program, snapshot) in programs {
         let text = prove(program, "bpl", &dir.path().join("suite.bpl"));
@@ -120,7 +145,7 @@ fn the_boogie_form_of_the_reviewed_suites() {
 #[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
 fn boogie_type_checks_every_corpus_program_with_its_tests_appended() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for path in correct_corpus_programs() {
+    for path in suite_programs() {
         let name = display_name(&path);
         let tests = prove(&name, "bpl", &dir.path().join("suite.bpl"));
         let program = std::fs::read_to_string(&path).expect("the corpus program");

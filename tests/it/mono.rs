@@ -1,7 +1,7 @@
 //! Polymorphic programs through the engine (`crate::mono` before lowering): each small
 //! program of `tests/mono/` generates a suite with every goal covered that replays green
-//! in both forms, the heap's fields of three types included; an instantiation that does
-//! not terminate is a diagnostic at its span, exit 1.
+//! in both forms, the heap's fields of three types and a heap parameter included; an
+//! instantiation that does not terminate is a diagnostic at its span, exit 1.
 
 use crate::support::{covered_goals, goals, replayed_goals, seedgen, status};
 use serde_json::Value;
@@ -54,6 +54,11 @@ fn a_heap_with_fields_of_three_types() {
         .map(|global| global["name"].as_str().expect("a name"))
         .collect();
     assert_eq!(heap, ["H<bool>", "H<ref>", "H<int>"], "one map per field type, in the order the program uses them");
+}
+
+#[test]
+fn a_heap_passed_in_and_returned() {
+    generates_and_replays("tests/mono/heap_param.bpl", &[]);
 }
 
 #[test]
