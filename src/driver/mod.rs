@@ -5,19 +5,22 @@
 //! [`Emitter`]. It never exits the process itself: it returns an [`Outcome`] that
 //! `main` maps to the exit status.
 
+mod check;
 mod kill_mutants;
 pub mod lsp;
+mod merge;
+mod run_tests;
 mod seed;
 
+pub use check::run_check;
+pub use merge::run_merge;
 pub(crate) use prove_tests::{gen_options, suite_context, CachedReports, ProveJob};
+pub use run_tests::run_tests;
 pub use seed::run_seed;
 
 use crate::cache::{self, Cache};
 use crate::cfg;
-use crate::config::{
-    CheckConfig, Config, Dump, Emit, MergeConfig, MutateConfig, OutputConfig, ProveTestsConfig, RunTestsConfig,
-    RunTestsFormat, SummaryFormat, VerifyConfig,
-};
+use crate::config::{Config, Emit, MutateConfig, OutputConfig, ProveTestsConfig, SummaryFormat, VerifyConfig};
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
 use crate::interp;
@@ -25,7 +28,6 @@ use crate::mutate;
 use crate::progress::Progress;
 use crate::regress::{self, carry::CarriedSuite};
 use crate::report::{self, ProcedureReport};
-use crate::seed::{goals, seeded};
 use crate::sema::{self, hir, CheckOptions};
 use crate::smt::SessionOptions;
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
@@ -145,74 +147,6 @@ pub struct Streams<'a> {
     pub err: &'a mut dyn WriteColor,
 }
 
-/// `seedgen check FILE...`
-pub fn run_check(config: &CheckConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let mut db = SourceDb::new();
-    let mut outcome = Outcome::Success;
-    let mut error_count = 0;
-    let mut warning_count = 0;
-    for path in &config.files {
-        let text = match read_source(path) {
-            Ok(text) => text,
-            Err(error) => {
-                writeln!(streams.err, "seedgen: error: {error}")?;
-                outcome = Outcome::InputError;
-                error_count += 1;
-                continue;
-            }
-        };
-        let file = db.add(path.display().to_string(), text);
-        let checked = check_file(&db, file, config.language);
-        let mut diagnostics = checked.diagnostics.clone();
-        if let (Some(dump), false) = (config.dump, checked.has_errors()) {
-            match dump_stage(&checked, dump, config.unroll) {
-                Ok(text) => write!(streams.out, "{text}")?,
-                Err(errors) => diagnostics.extend(errors),
-            }
-        }
-        emit_all(&db, output, streams, &diagnostics)?;
-        error_count += count(&diagnostics, Severity::Error);
-        warning_count += count(&diagnostics, Severity::Warning);
-        if error_count > 0 && outcome == Outcome::Success {
-            outcome = Outcome::ProgramErrors;
-        }
-    }
-    if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
-        writeln!(streams.err, "{}", summary(config.files.len(), error_count, warning_count))?;
-    }
-    Ok(outcome)
-}
-
-/// `--dump STAGE` of a file that checked cleanly: the stage printed back, or the
-/// diagnostics of the stages that could not be reached.
-fn dump_stage(checked: &Checked, dump: Dump, unroll: u32) -> Result<String, Vec<Diagnostic>> {
-    let hir = checked.hir.clone().expect("a file without errors has its HIR");
-    if dump == Dump::Ast {
-        return Ok(syntax::printer::print_program(&checked.ast));
-    }
-    let hir = &crate::mono::monomorphize(hir).map_err(|error| vec![error.to_diagnostic()])?;
-    let (cfgs, errors) = cfg::lower::lower_all(hir);
-    if !errors.is_empty() {
-        return Err(errors.iter().map(|error| error.to_diagnostic()).collect());
-    }
-    let cut: Vec<cfg::Cfg> =
-        cfgs.iter().map(|graph| cfg::cut::cut_loops(hir, &cfg::unroll::unroll_loops(hir, graph, unroll).cfg)).collect();
-    Ok(match dump {
-        Dump::Ast => unreachable!("handled above"),
-        Dump::Cfg => cfg::print::print_program(hir, &cfgs),
-        Dump::Cut => cfg::print::print_program(hir, &cut),
-        Dump::Smt2 => cut
-            .iter()
-            .map(|graph| {
-                let seeded =
-                    seeded::seed(graph, &goals::goals(graph), Default::default(), &seeded::visible_names(hir, graph));
-                let encoding = std::sync::Arc::new(crate::vc::encode(hir, &seeded.cfg));
-                format!("; implementation {}\n{}", graph.name, crate::smt::to_smt2(encoding))
-            })
-            .collect(),
-    })
-}
-
 fn count(diagnostics: &[Diagnostic], severity: Severity) -> usize {
     diagnostics.iter().filter(|diagnostic| diagnostic.severity == severity).count()
 }
@@ -222,15 +156,6 @@ fn plural(count: usize, noun: &str) -> String {
         format!("1 {noun}")
     } else {
         format!("{count} {noun}s")
-    }
-}
-
-fn summary(files: usize, errors: usize, warnings: usize) -> String {
-    let checked = format!("checked {}", plural(files, "file"));
-    match (errors, warnings) {
-        (0, 0) => format!("{checked}: no problems"),
-        (0, _) => format!("{checked}: {}", plural(warnings, "warning")),
-        _ => format!("{checked}: {}, {}", plural(errors, "error"), plural(warnings, "warning")),
     }
 }
 
@@ -449,43 +374,6 @@ fn reachable_implementations(program: &hir::Program, all: &[cfg::Cfg], cfg: &cfg
     reached
 }
 
-/// `seedgen run-tests FILE SUITE`: replay every test of the suite on the program.
-pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, config.language, output, streams)? {
-        Ok(lowered) => lowered,
-        Err(outcome) => return Ok(outcome),
-    };
-    let (_, (suite, tests)) =
-        match read_suite(&config.suite, output, streams, |text| suite::load::read_and_load(&program, &cfgs, text))? {
-            Ok(read) => read,
-            Err(outcome) => return Ok(outcome),
-        };
-    // The goal ids of an unrolled suite carry iterations: measure coverage the same way.
-    let run = regress::run(&program, &cfgs, &tests, interp::Limits::default(), &suite.options);
-    if !output.quiet {
-        emit_all(&db, output, streams, &regress::render::uncovered_goals(&run))?;
-    }
-    let text = match config.format {
-        RunTestsFormat::Human => regress::render::human(&db, &run),
-        RunTestsFormat::Json => regress::render::json(&db, &run),
-        RunTestsFormat::Junit => regress::render::junit(&db, &run, &config.suite.display().to_string()),
-    };
-    write!(streams.out, "{text}")?;
-    if let Some(path) = &config.lcov {
-        if let Err(error) = suite::write_atomically(path, &regress::render::lcov(&db, &run, &cfgs)) {
-            writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", path.display())?;
-            return Ok(Outcome::InputError);
-        }
-    }
-    Ok(if run.count(|verdict| matches!(verdict, regress::Verdict::Error { .. })) > 0 {
-        Outcome::InputError
-    } else if run.count(|verdict| !matches!(verdict, regress::Verdict::Pass)) > 0 {
-        Outcome::ProgramErrors
-    } else {
-        Outcome::Success
-    })
-}
-
 /// `seedgen mutate FILE --suite SUITE`: the suite run against every mutant of the
 /// program. The suite must pass on the program as it is: a test that does not is an
 /// input error, since no mutant could be judged by it.
@@ -526,55 +414,6 @@ pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut St
         SummaryFormat::Json => mutate::render::json(&db, db.name(file), &report),
     };
     write!(streams.out, "{text}")?;
-    Ok(Outcome::Success)
-}
-
-/// `seedgen merge SUITE...`: shard suites combined into the suite of one run, written
-/// to `-o` or stdout.
-pub fn run_merge(config: &MergeConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    if let Some(refusal) = config.output.as_deref().and_then(|path| refuse_to_write(path, config.force)) {
-        writeln!(streams.err, "seedgen: error: {refusal}")?;
-        return Ok(Outcome::InputError);
-    }
-    let mut shards = Vec::with_capacity(config.suites.len());
-    for path in &config.suites {
-        let text = match read_source(path) {
-            Ok(text) => text,
-            Err(error) => {
-                writeln!(streams.err, "seedgen: error: {error}")?;
-                return Ok(Outcome::InputError);
-            }
-        };
-        match suite::load::read(&text) {
-            Ok(suite) => shards.push(suite::merge::Named { name: path.display().to_string(), suite }),
-            Err(error) => {
-                let mut suite_db = SourceDb::new();
-                let file = suite_db.add(path.display().to_string(), text);
-                emit_all(&suite_db, output, streams, &[error.to_diagnostic(file)])?;
-                return Ok(Outcome::InputError);
-            }
-        }
-    }
-    let merged = match suite::merge::merge(shards) {
-        Ok(merged) => merged,
-        Err(reason) => {
-            writeln!(streams.err, "seedgen: error: cannot merge: {reason}")?;
-            return Ok(Outcome::InputError);
-        }
-    };
-    let text = suite::json::to_text(&merged);
-    match &config.output {
-        None => write!(streams.out, "{text}")?,
-        Some(path) => {
-            if let Err(error) = suite::write_atomically(path, &text) {
-                writeln!(streams.err, "seedgen: error: cannot write `{}`: {error}", path.display())?;
-                return Ok(Outcome::InputError);
-            }
-            if !output.quiet {
-                writeln!(streams.err, "wrote {}", path.display())?;
-            }
-        }
-    }
     Ok(Outcome::Success)
 }
 
