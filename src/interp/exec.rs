@@ -7,9 +7,12 @@
 //!
 //! Order of a run (the rules are those of the module header of [`super`]):
 //! 1. the inputs are checked against the program's types ([`Outcome::Invalid`]);
-//! 2. the axioms are evaluated on the constants and function tables (a false one makes
-//!    the test invalid; one that cannot be evaluated is skipped);
-//! 3. the entry procedure's `requires`, free ones too, must hold on the inputs;
+//! 2. the axioms are evaluated on the constants and function tables (one that cannot be
+//!    evaluated is skipped; a false one is judged again when the run ends, on the points
+//!    of the tables the run read: false there, the test is invalid, else the run is
+//!    undecided, see [`Runner::axioms`]);
+//! 3. the entry procedure's `requires`, free ones too, must hold on the inputs (a false
+//!    one judged as a false axiom is);
 //! 4. blocks run from the entry; the run ends at the entry implementation's `return`
 //!    (after its `ensures` are checked) or at the first check, assumption or choice that
 //!    stops it.
@@ -344,7 +347,12 @@ impl<'r> Runner<'r> {
         for clause in &procedure.requires {
             let state = State { locals: &contract, globals: &self.globals, old_globals: &self.globals };
             if !self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, clause.span))? {
-                if self.checks == Checks::None {
+                let falsified = Falsified::Requires {
+                    clause,
+                    procedure: implementation.proc,
+                    entry: (contract.clone(), self.globals.clone()),
+                };
+                if self.checks == Checks::None || self.false_on_no_table(&falsified) {
                     let text = print_expr(self.program, &procedure.locals, &clause.expr);
                     let message =
                         format!("precondition `{text}` of `{}` does not hold on the test's inputs", procedure.name);
@@ -352,11 +360,7 @@ impl<'r> Runner<'r> {
                 }
                 // Judged again on the points the run reads, as a false axiom is.
                 self.eval.reads.get_or_insert_with(Reads::new);
-                self.falsified.push(Falsified::Requires {
-                    clause,
-                    procedure: implementation.proc,
-                    entry: (contract.clone(), self.globals.clone()),
-                });
+                self.falsified.push(falsified);
             }
         }
         self.frames.push(frame);
@@ -391,10 +395,12 @@ impl<'r> Runner<'r> {
             self.undecided_axiom = verdict.undecided;
         }
         let Some(&first) = verdict.falsified.first() else { return Ok(()) };
-        if self.checks == Checks::None {
-            // A filter's run: as a test whose tables break an axiom is no test the
-            // search keeps unless a checked run says so, it enters nothing.
-            let axiom = &self.program.axioms[first];
+        // A filter's run (a test whose tables break an axiom is no test the search keeps
+        // unless a checked run says so) enters nothing, and neither does a run whose
+        // axiom is false whatever the tables (`N > 0` on its constants).
+        let refuted = verdict.falsified.iter().copied().find(|&index| self.false_on_no_table(&Falsified::Axiom(index)));
+        if self.checks == Checks::None || refuted.is_some() {
+            let axiom = &self.program.axioms[refuted.unwrap_or(first)];
             let text = print_expr(self.program, &[], &axiom.expr);
             let message = format!("axiom `{text}` is false on the test's constants and functions");
             return Err(Outcome::Invalid(Stop::new(axiom.span, message)));
@@ -466,6 +472,17 @@ impl<'r> Runner<'r> {
             }
             _ => self.eval.eval_bool(State::empty(), &self.program.axioms[index].expr),
         }
+    }
+
+    /// Whether `falsified` is false knowing no point of any function table (functions
+    /// axioms define still evaluated by their definitions): false however the run goes,
+    /// so the run need not be made.
+    fn false_on_no_table(&self, falsified: &Falsified<'_>) -> bool {
+        let consts = self.eval.values_in_scope().cloned().collect();
+        let mut on_nothing = Evaluator::on_reads(self.program, self.machine.limits, consts, &Reads::new());
+        on_nothing.definitions = &self.machine.definitions;
+        on_nothing.universes = self.eval.universes.clone();
+        matches!(falsified.eval(&mut on_nothing), Ok(false))
     }
 
     /// The outcome of a run that ended as `outcome`, its tables breaking the axioms
@@ -1075,8 +1092,15 @@ impl<'r> Runner<'r> {
             }
             other => other,
         };
-        let outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
+        let mut outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
+        let pending = !self.falsified.is_empty();
         let (outcome, beyond_reads) = self.judge_falsified(outcome);
+        if pending && !beyond_reads {
+            // A check on the inputs failed, on what the run read or before it could be
+            // judged: the run was no execution, and enters nothing.
+            (self.coverage, self.path, self.distances) = (Coverage::default(), Vec::new(), BTreeMap::new());
+            outputs.clear();
+        }
         let (coverage, path, trace, distances) = (self.coverage, self.path, self.trace, self.distances);
         Replay { outcome, coverage, path, outputs, trace, steps: self.eval.steps, distances, beyond_reads }
     }
