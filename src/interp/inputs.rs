@@ -108,12 +108,11 @@ fn const_values(program: &hir::Program, input: &TestInput) -> Result<Vec<Value>,
         .filter_map(|(constant, value)| value.clone().filter(|_| constant.unique))
         .collect();
     let mut next: Vec<(&hir::Type, u32)> = Vec::new();
-    for index in 0..values.len() {
-        if values[index].is_none() {
-            let constant = &program.consts[index];
+    for (constant, slot) in program.consts.iter().zip(values.iter_mut()) {
+        if slot.is_none() {
             let value =
                 if constant.unique { fresh_unique(program, (&mut taken, &mut next), &constant.ty) } else { None };
-            values[index] = Some(value.unwrap_or_else(|| default_value(&constant.ty)));
+            *slot = Some(value.unwrap_or_else(|| default_value(&constant.ty)));
         }
     }
     let values: Vec<Value> = values.into_iter().map(|value| value.expect("every constant got a value")).collect();

@@ -154,12 +154,14 @@ fn a_check_replay_cannot_decide_is_recorded_unchecked_and_its_run_still_covers()
         let message = test["expect"]["message"].as_str().expect("a reason");
         assert!(message.contains("`k` unbounded"), "{message}");
     }
-    let file = dir.path().join("program.bpl");
-    let run = seedgen(&[
-        "run-tests",
-        file.to_str().expect("UTF-8"),
-        dir.path().join("program.tests.json").to_str().expect("UTF-8"),
-    ]);
+    assert_run_tests_pass(dir.path());
+}
+
+/// `run-tests` on `program.bpl` and its suite `program.tests.json` in `dir` passes.
+fn assert_run_tests_pass(dir: &std::path::Path) {
+    let file = dir.join("program.bpl");
+    let suite = dir.join("program.tests.json");
+    let run = seedgen(&["run-tests", file.to_str().expect("UTF-8"), suite.to_str().expect("UTF-8")]);
     assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stdout));
 }
 
@@ -250,11 +252,5 @@ axiom (forall p: int :: { Offset(p) } Offset(p) == p + 40);
                 .is_some_and(|message| message.contains("points its run does not read"))
     });
     assert!(beyond.count() >= 1, "{tests:?}");
-    let file = dir.path().join("program.bpl");
-    let run = seedgen(&[
-        "run-tests",
-        file.to_str().expect("UTF-8"),
-        dir.path().join("program.tests.json").to_str().expect("UTF-8"),
-    ]);
-    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stdout));
+    assert_run_tests_pass(dir.path());
 }
