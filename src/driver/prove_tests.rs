@@ -343,7 +343,8 @@ fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -
         .map_err(io::Error::other)?;
     let progress = Progress::start(job.selected.len(), "implementations", job.output.progress);
     (0..job.selected.len() - indices.len()).for_each(|_| progress.advance());
-    let machine = interp::Machine::new(program, job.all, interp::Limits::default());
+    let limits = interp::Limits { deadline: job.options.session.deadline, ..interp::Limits::default() };
+    let machine = interp::Machine::new(program, job.all, limits);
     let none = suite::Carried::default();
     let reports = pool.install(|| {
         let mut runs: Vec<gen::ImplementationRun> = cfgs

@@ -70,6 +70,15 @@ impl Replayer<'_> {
         self.run(self.test_input(model))
     }
 
+    /// Replays a candidate (a model of an `unknown` answer, which may break axioms),
+    /// the tables of the functions axioms define first made to agree with their
+    /// definitions ([`Machine::agree_with_definitions`]).
+    pub fn replay_candidate(&self, model: &Model) -> ReplayedTest {
+        let mut input = self.test_input(model);
+        self.machine.agree_with_definitions(&mut input);
+        self.run(input)
+    }
+
     /// Runs `input`, its trace completed by the interpreter's own choices where it ends.
     pub fn run(&self, input: TestInput) -> ReplayedTest {
         let replay = self.machine.run(&input, TraceMode::Complete);

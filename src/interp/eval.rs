@@ -9,6 +9,7 @@
 //! [`MapValue::new`], so equality of values is equality of the (extensional) maps. The
 //! semantics is listed in the module header of [`super`].
 
+use super::define::Definition;
 use super::{theory, Limits};
 use crate::sema::hir::{self, BinaryOp, ExprKind, UnaryOp};
 use crate::source::Span;
@@ -19,6 +20,7 @@ use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Integers beyond this many bits stop the run as over budget: the step budget counts
 /// operations, not their size, and `x := x * x` in a loop doubles the size each time.
@@ -28,6 +30,9 @@ const MAX_INT_BITS: u64 = 1 << 20;
 /// bodies nest inside applications, so `max_depth` recursive calls of a deep body could
 /// otherwise exhaust even the 256 MiB stack `main` runs on.
 const MAX_NESTING: u32 = 20_000;
+
+/// How many steps pass between two looks at [`Limits::deadline`].
+const DEADLINE_STEPS: u64 = 1 << 12;
 
 /// The program state an expression reads.
 #[derive(Clone, Copy)]
@@ -62,8 +67,13 @@ fn cannot<T>(span: Span, message: impl Into<String>) -> Eval<T> {
 /// A body-less function's table, ready for lookups.
 struct Table {
     entries: BTreeMap<Vec<Value>, Value>,
-    default: Value,
+    /// The result off `entries`; `None` in a table of the points a run read
+    /// ([`Evaluator::on_reads`]), where an application off them has no value.
+    default: Option<Value>,
 }
+
+/// The points of body-less functions a run applied them at, with their results.
+pub(super) type Reads = BTreeMap<hir::FunctionId, BTreeMap<Vec<Value>, Value>>;
 
 /// Evaluates expressions of one program for one run; counts the run's steps.
 pub(super) struct Evaluator<'p> {
@@ -90,6 +100,12 @@ pub(super) struct Evaluator<'p> {
     /// When set, the integer operands of the comparisons evaluated, in order, up to
     /// [`MAX_OPERANDS`] ([`super::Machine::run_observing`]).
     pub operands: Option<Vec<(BigInt, BigInt)>>,
+    /// When set, every application of a body-less function evaluated, with its result:
+    /// the part of the test's tables the run observes (see `exec::Runner::axioms`).
+    pub reads: Option<Reads>,
+    /// The functions axioms define, evaluated by their definition where the test's
+    /// table does not say ([`super::define`]).
+    pub definitions: &'p [Definition<'p>],
 }
 
 /// The most comparisons a run observing its operands records.
@@ -102,24 +118,54 @@ impl<'p> Evaluator<'p> {
         for model in functions {
             let entries = model.entries.iter().cloned().collect();
             if let Some(slot) = tables.get_mut(model.function.index()) {
-                *slot = Some(Table { entries, default: model.default.clone() });
+                *slot = Some(Table { entries, default: Some(model.default.clone()) });
             }
         }
-        let universes = BTreeMap::new();
-        let (bound, operands) = (Vec::new(), None);
         let builtins = crate::vc::theory::builtins(program);
+        Evaluator::with_tables(program, limits, consts, (tables, builtins))
+    }
+
+    /// An evaluator that knows of each body-less function only the points of `reads`:
+    /// an application anywhere else has no value ([`EvalError::Cannot`]). A formula it
+    /// finds false is false however the tables are extended beyond those points.
+    pub fn on_reads(program: &'p hir::Program, limits: Limits, consts: Vec<Value>, reads: &Reads) -> Self {
+        let builtins = crate::vc::theory::builtins(program);
+        let tables = program
+            .functions
+            .iter()
+            .enumerate()
+            .map(|(index, function)| {
+                let tabulated = function.body.is_none() && builtins[index].is_none();
+                tabulated.then(|| {
+                    let read = reads.get(&hir::FunctionId::from_index(index));
+                    let entries = read.into_iter().flatten().map(|(args, result)| (args.clone(), explicit(result)));
+                    Table { entries: entries.collect(), default: None }
+                })
+            })
+            .collect();
+        Evaluator::with_tables(program, limits, consts, (tables, builtins))
+    }
+
+    fn with_tables(
+        program: &'p hir::Program,
+        limits: Limits,
+        consts: Vec<Value>,
+        (tables, builtins): (Vec<Option<Table>>, Vec<Option<Builtin>>),
+    ) -> Self {
         Evaluator {
             program,
             consts,
             tables,
             builtins,
-            bound,
+            bound: Vec::new(),
             limits,
             steps: 0,
             depth: 0,
             nesting: 0,
-            universes,
-            operands,
+            universes: BTreeMap::new(),
+            operands: None,
+            reads: None,
+            definitions: &[],
         }
     }
 
@@ -131,9 +177,15 @@ impl<'p> Evaluator<'p> {
     /// `steps` steps of the budget at once (work not done by evaluating nodes, such as
     /// filling a lambda's table).
     pub fn charge(&mut self, steps: u64) -> Eval<()> {
+        let before = self.steps;
         self.steps = self.steps.saturating_add(steps);
         if self.steps > self.limits.max_steps {
             return Err(EvalError::Budget { message: format!("more than {} steps", self.limits.max_steps) });
+        }
+        // The clock is read once per DEADLINE_STEPS steps: a run's time is mostly steps.
+        let crossed = before / DEADLINE_STEPS != self.steps / DEADLINE_STEPS;
+        if crossed && self.limits.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(EvalError::Budget { message: "the run's time limit was reached".to_string() });
         }
         Ok(())
     }
@@ -149,7 +201,7 @@ impl<'p> Evaluator<'p> {
         match self.tables.get(func.index()).and_then(Option::as_ref) {
             Some(table) => {
                 let rows = table.entries.iter().flat_map(|(args, result)| args.iter().chain([result]));
-                rows.chain([&table.default]).cloned().collect()
+                rows.chain(&table.default).cloned().collect()
             }
             None => self.program.functions.get(func.index()).map(|f| default_value(&f.result)).into_iter().collect(),
         }
@@ -409,10 +461,51 @@ impl<'p> Evaluator<'p> {
         if args.iter().any(contains_opaque) {
             return cannot(span, format!("`{}` applied to an opaque value", function.name));
         }
-        Ok(match self.tables.get(func.index()).and_then(Option::as_ref) {
-            Some(table) => table.entries.get(&args).unwrap_or(&table.default).clone(),
-            None => default_value(&function.result),
-        })
+        let found = match self.tables.get(func.index()).and_then(Option::as_ref) {
+            Some(table) => table.entries.get(&args).or(table.default.as_ref()).cloned(),
+            None => Some(default_value(&function.result)),
+        };
+        let result = match found {
+            Some(Value::Opaque(_)) | None if self.definitions.iter().any(|found| found.function == func) => {
+                self.defined(func, &args)?
+            }
+            Some(result) => result,
+            None => return cannot(span, format!("`{}` at a point the run does not read", function.name)),
+        };
+        if let Some(reads) = &mut self.reads {
+            reads.entry(func).or_default().insert(args, result.clone());
+        }
+        Ok(result)
+    }
+}
+
+/// `value` known only where it is explicit: a map's default (at every depth) made opaque.
+/// A map a run read as a function's result is a finite table standing for a value the
+/// solver only constrained at some points (`AtLeast(n, x)`, a set), so off its entries
+/// it says nothing on reads ([`Evaluator::on_reads`]).
+fn explicit(value: &Value) -> Value {
+    match value {
+        Value::Map(map) => {
+            let entries = map.entries.iter().map(|(key, value)| (key.clone(), explicit(value))).collect();
+            Value::Map(MapValue {
+                entries,
+                default: Box::new(Value::Opaque("off the entries the run read".to_string())),
+            })
+        }
+        other => other.clone(),
+    }
+}
+
+impl Evaluator<'_> {
+    /// The body-less `func`, which an axiom defines, at `args`: its definition, as a
+    /// level of the depth budget (definitions may read one another).
+    fn defined(&mut self, func: hir::FunctionId, args: &[Value]) -> Eval<Value> {
+        let definitions = self.definitions;
+        let definition = definitions.iter().find(|found| found.function == func).expect("a definition was found");
+        self.deeper()?;
+        let value = super::define::definition_value(self, definition, args);
+        self.shallower();
+        value
     }
 }
 

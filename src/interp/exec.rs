@@ -7,15 +7,19 @@
 //!
 //! Order of a run (the rules are those of the module header of [`super`]):
 //! 1. the inputs are checked against the program's types ([`Outcome::Invalid`]);
-//! 2. the axioms are evaluated on the constants and function tables (a false one makes
-//!    the test invalid; one that cannot be evaluated is skipped);
-//! 3. the entry procedure's `requires`, free ones too, must hold on the inputs;
+//! 2. the axioms are evaluated on the constants and function tables (one that cannot be
+//!    evaluated is skipped; a false one is judged again when the run ends, on the points
+//!    of the tables the run read: false there, the test is invalid, else the run is
+//!    undecided, see [`Runner::axioms`]);
+//! 3. the entry procedure's `requires`, free ones too, must hold on the inputs (a false
+//!    one judged as a false axiom is);
 //! 4. blocks run from the entry; the run ends at the entry implementation's `return`
 //!    (after its `ensures` are checked) or at the first check, assumption or choice that
 //!    stops it.
 
+use super::define::definition_holds;
 use super::distance::distance;
-use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, State};
+use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, Reads, State};
 use super::inputs::{entry, Entry};
 use super::{
     branch_name, Checks, Coverage, Limits, Machine, Outcome, Replay, Stop, TestInput, TraceItem, TraceMode, Violation,
@@ -27,10 +31,11 @@ use crate::cfg::{AssertReason, AssumeReason, BlockId, Cfg, Cmd, CmdKind, Termina
 use crate::sema::hir::{self, LocalId, ProcId};
 use crate::sema::relevance::{self, Relevant};
 use crate::source::Span;
-use crate::vc::Value;
+use crate::vc::{FunctionModel, Value};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Mutex;
 
 /// What a run needs to know about one graph, computed once per [`Machine`].
 pub(super) struct Shape<'a> {
@@ -59,6 +64,90 @@ impl<'a> Shape<'a> {
         let branch_names = cfg.blocks.iter().map(|block| branch_name(&block.origin.path)).collect();
         let relevant = relevance::relevant(program, cfg.implementation);
         Shape { cfg, loops, unset: read_before_written(cfg), branch_names, relevant }
+    }
+}
+
+/// What the relevant axioms of an implementation say on one test's constants, tables
+/// and universes ([`Runner::axiom_verdict`]).
+#[derive(Clone, Default)]
+pub(super) struct AxiomVerdict {
+    /// The steps their evaluation took.
+    steps: u64,
+    /// The first the interpreter could not decide.
+    undecided: Option<Stop>,
+    /// Those false on the tables, by index into the program's axioms.
+    falsified: Vec<usize>,
+    /// The budget or the time ran out (never kept in the cache).
+    exhausted: Option<Outcome>,
+}
+
+/// A check on a test's inputs that its tables break, judged again when the run ends on
+/// the points the run read ([`Runner::judge_falsified`]).
+enum Falsified<'r> {
+    /// By index into the program's axioms.
+    Axiom(usize),
+    /// A `requires` of the entry procedure, with the state it was evaluated in (the
+    /// contract's locals, the globals).
+    Requires { clause: &'r hir::Clause, procedure: ProcId, entry: (Vec<Value>, Vec<Value>) },
+}
+
+impl Falsified<'_> {
+    /// Where it is, and what it is (for messages).
+    fn describe(&self, program: &hir::Program) -> (Span, String) {
+        match self {
+            Falsified::Axiom(index) => {
+                let axiom = &program.axioms[*index];
+                (axiom.span, format!("axiom `{}`", print_expr(program, &[], &axiom.expr)))
+            }
+            Falsified::Requires { clause, procedure, .. } => {
+                let procedure = &program.procedures[procedure.index()];
+                let text = print_expr(program, &procedure.locals, &clause.expr);
+                (clause.span, format!("precondition `{text}` of `{}`", procedure.name))
+            }
+        }
+    }
+
+    fn eval(&self, evaluator: &mut Evaluator<'_>) -> Result<bool, EvalError> {
+        match self {
+            Falsified::Axiom(index) => evaluator.eval_bool(State::empty(), &evaluator.program().axioms[*index].expr),
+            Falsified::Requires { clause, entry: (locals, globals), .. } => {
+                evaluator.eval_bool(State { locals, globals, old_globals: globals }, &clause.expr)
+            }
+        }
+    }
+}
+
+/// What an [`AxiomVerdict`] depends on.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct AxiomKey {
+    implementation: hir::ImplId,
+    consts: Vec<Value>,
+    functions: Vec<FunctionModel>,
+    universes: BTreeMap<hir::TypeId, BTreeSet<u32>>,
+}
+
+/// The verdicts of recent runs, shared by a machine's runs (and threads): a run's
+/// axioms cost it most of its time on a program of hundreds of axioms, and the runs
+/// of one search share their tables.
+#[derive(Default)]
+pub(super) struct AxiomCache {
+    verdicts: Mutex<BTreeMap<AxiomKey, AxiomVerdict>>,
+}
+
+/// How many verdicts an [`AxiomCache`] keeps before it starts afresh.
+const AXIOM_CACHE_ENTRIES: usize = 64;
+
+impl AxiomCache {
+    fn get(&self, key: &AxiomKey) -> Option<AxiomVerdict> {
+        self.verdicts.lock().expect("no run panics holding the cache").get(key).cloned()
+    }
+
+    fn insert(&self, key: AxiomKey, verdict: AxiomVerdict) {
+        let mut verdicts = self.verdicts.lock().expect("no run panics holding the cache");
+        if verdicts.len() >= AXIOM_CACHE_ENTRIES {
+            verdicts.clear();
+        }
+        verdicts.insert(key, verdict);
     }
 }
 
@@ -120,10 +209,12 @@ pub(super) fn run_observing(
         Err(outcome) => {
             let coverage = Coverage::default();
             let (path, outputs, trace, distances) = (Vec::new(), Vec::new(), Vec::new(), BTreeMap::new());
-            return (Replay { outcome, coverage, path, outputs, trace, steps: 0, distances }, Vec::new());
+            let replay = Replay { outcome, coverage, path, outputs, trace, steps: 0, distances, beyond_reads: false };
+            return (replay, Vec::new());
         }
     };
     let mut eval = Evaluator::new(machine.program, limits, entry.consts.clone(), &entry.functions);
+    eval.definitions = &machine.definitions;
     eval.universes = universes(machine.program, &entry, input);
     eval.operands = observe.then(Vec::new);
     let mut runner = Runner {
@@ -141,6 +232,7 @@ pub(super) fn run_observing(
         path: Vec::new(),
         distances: BTreeMap::new(),
         undecided_axiom: None,
+        falsified: Vec::new(),
     };
     let span = entry.shape.cfg.span;
     let outcome = match runner.start(entry) {
@@ -218,6 +310,9 @@ struct Runner<'r> {
     /// quantifier over maps, say): the run goes on, but a failure it ends in is
     /// confirmed only if that axiom holds, so it is reported as undecided.
     undecided_axiom: Option<Stop>,
+    /// The relevant axioms and entry preconditions false on the test's tables, to be
+    /// judged on the points the run reads when it ends ([`Runner::axioms`]).
+    falsified: Vec<Falsified<'r>>,
 }
 
 /// The outcome of an expression that has no value, blamed on the command at `span`
@@ -234,7 +329,7 @@ fn halt(error: EvalError, span: Span) -> Outcome {
 
 impl<'r> Runner<'r> {
     fn start(&mut self, entry: Entry<'r>) -> Result<(), Outcome> {
-        self.axioms(&entry.shape.relevant)?;
+        self.axioms(entry.shape, &entry.functions)?;
         let Entry { shape, implementation, locals, .. } = entry;
         let frame = Frame {
             shape,
@@ -252,10 +347,20 @@ impl<'r> Runner<'r> {
         for clause in &procedure.requires {
             let state = State { locals: &contract, globals: &self.globals, old_globals: &self.globals };
             if !self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, clause.span))? {
-                let text = print_expr(self.program, &procedure.locals, &clause.expr);
-                let message =
-                    format!("precondition `{text}` of `{}` does not hold on the test's inputs", procedure.name);
-                return Err(Outcome::Invalid(Stop::new(clause.span, message)));
+                let falsified = Falsified::Requires {
+                    clause,
+                    procedure: implementation.proc,
+                    entry: (contract.clone(), self.globals.clone()),
+                };
+                if self.checks == Checks::None || self.false_on_no_table(&falsified) {
+                    let text = print_expr(self.program, &procedure.locals, &clause.expr);
+                    let message =
+                        format!("precondition `{text}` of `{}` does not hold on the test's inputs", procedure.name);
+                    return Err(Outcome::Invalid(Stop::new(clause.span, message)));
+                }
+                // Judged again on the points the run reads, as a false axiom is.
+                self.eval.reads.get_or_insert_with(Reads::new);
+                self.falsified.push(falsified);
             }
         }
         self.frames.push(frame);
@@ -263,30 +368,162 @@ impl<'r> Runner<'r> {
         Ok(())
     }
 
-    /// A false axiom makes the test invalid; one the interpreter cannot evaluate (an
-    /// unbounded quantifier, typically) is skipped, and remembered: a failure is then
-    /// not confirmed (see [`Runner::undecided_axiom`]). Only the axioms of `relevant` are
-    /// checked: the others speak of nothing the run reads, and the test leaves their
-    /// symbols out ([`crate::sema::relevance`]).
-    fn axioms(&mut self, relevant: &Relevant) -> Result<(), Outcome> {
+    /// A false axiom makes the test invalid unless the run never reads where it is
+    /// false; one the interpreter cannot evaluate (an unbounded quantifier, typically) is
+    /// skipped, and remembered: a failure is then not confirmed (see
+    /// [`Runner::undecided_axiom`]). Only the axioms of `relevant` are checked: the
+    /// others speak of nothing the run reads, and the test leaves their symbols out
+    /// ([`crate::sema::relevance`]).
+    ///
+    /// **Axioms no finite table satisfies.** A test's tables are finite (entries and a
+    /// default), and some axioms hold in no finite table: `x <= y && Rep(n,x) ==
+    /// Rep(n,y) ==> AtLeast(n,x)[y]` beside its converse needs the set `AtLeast(n,x)` to
+    /// hold infinitely many `y` and not all. The solver's candidate for such a program
+    /// breaks it at some point, which makes the tables no model; but the run only
+    /// reads some points of them, and the program behaves the same in every
+    /// interpretation that agrees there. So an axiom false on the tables is judged again
+    /// when the run ends, on the points the run read alone ([`Evaluator::on_reads`]):
+    /// false there, it is false in every such interpretation, and the test is invalid;
+    /// otherwise whether one satisfies it is not decided, and the run's outcome says so
+    /// (its checks are recorded `unchecked`, see [`Runner::judge_falsified`]).
+    fn axioms(&mut self, shape: &Shape<'_>, functions: &[FunctionModel]) -> Result<(), Outcome> {
+        let verdict = self.axiom_verdict(shape, functions);
+        if let Some(exhausted) = verdict.exhausted {
+            return Err(exhausted);
+        }
+        if self.undecided_axiom.is_none() {
+            self.undecided_axiom = verdict.undecided;
+        }
+        let Some(&first) = verdict.falsified.first() else { return Ok(()) };
+        // A filter's run (a test whose tables break an axiom is no test the search keeps
+        // unless a checked run says so) enters nothing, and neither does a run whose
+        // axiom is false whatever the tables (`N > 0` on its constants).
+        let refuted = verdict.falsified.iter().copied().find(|&index| self.false_on_no_table(&Falsified::Axiom(index)));
+        if self.checks == Checks::None || refuted.is_some() {
+            let axiom = &self.program.axioms[refuted.unwrap_or(first)];
+            let text = print_expr(self.program, &[], &axiom.expr);
+            let message = format!("axiom `{text}` is false on the test's constants and functions");
+            return Err(Outcome::Invalid(Stop::new(axiom.span, message)));
+        }
+        self.eval.reads = Some(Reads::new());
+        self.falsified = verdict.falsified.into_iter().map(Falsified::Axiom).collect();
+        Ok(())
+    }
+
+    /// The relevant axioms evaluated on the test's constants and tables; taken from the
+    /// machine's [`AxiomCache`] when a run of the same implementation had the same ones
+    /// (the search replays hundreds of inputs that differ only in parameters and
+    /// choices), its steps charged again so the run counts the same.
+    fn axiom_verdict(&mut self, shape: &Shape<'_>, functions: &[FunctionModel]) -> AxiomVerdict {
+        let relevant = &shape.relevant;
+        if !(0..self.program.axioms.len()).any(|index| relevant.has_axiom(index)) {
+            return AxiomVerdict::default();
+        }
+        // A run observing its operands records the axioms' comparisons too.
+        let key = self.eval.operands.is_none().then(|| AxiomKey {
+            implementation: shape.cfg.implementation,
+            consts: self.eval.values_in_scope().cloned().collect(),
+            functions: functions.to_vec(),
+            universes: self.eval.universes.clone(),
+        });
+        if let Some(verdict) = key.as_ref().and_then(|key| self.machine.axioms.get(key)) {
+            let span = self.program.axioms.first().map_or(shape.cfg.span, |axiom| axiom.span);
+            return match self.eval.charge(verdict.steps) {
+                Ok(()) => verdict,
+                Err(error) => AxiomVerdict { exhausted: Some(halt(error, span)), ..AxiomVerdict::default() },
+            };
+        }
+        let start = self.eval.steps;
+        let mut verdict = AxiomVerdict::default();
         let axioms = self.program.axioms.iter().enumerate().filter(|&(index, _)| relevant.has_axiom(index));
-        for (_, axiom) in axioms {
-            match self.eval.eval_bool(State::empty(), &axiom.expr) {
+        for (index, axiom) in axioms {
+            match self.axiom_holds(index, functions) {
                 Ok(true) => {}
                 Err(EvalError::Cannot { message, .. }) => {
                     let text = print_expr(self.program, &[], &axiom.expr);
                     let message = format!("axiom `{text}` holds, which replay cannot decide ({message})");
-                    self.undecided_axiom.get_or_insert(Stop::new(axiom.span, message));
+                    verdict.undecided.get_or_insert(Stop::new(axiom.span, message));
                 }
-                Ok(false) => {
-                    let text = print_expr(self.program, &[], &axiom.expr);
-                    let message = format!("axiom `{text}` is false on the test's constants and functions");
-                    return Err(Outcome::Invalid(Stop::new(axiom.span, message)));
+                Ok(false) => verdict.falsified.push(index),
+                Err(error) => {
+                    verdict.exhausted = Some(halt(error, axiom.span));
+                    return verdict;
                 }
-                Err(error) => return Err(halt(error, axiom.span)),
             }
         }
-        Ok(())
+        verdict.steps = self.eval.steps - start;
+        if let Some(key) = key {
+            self.machine.axioms.insert(key, verdict.clone());
+        }
+        verdict
+    }
+
+    /// Whether the axiom `index` holds on the test; one that defines a function whose
+    /// table has no default (the run evaluates the definition off the table) is checked
+    /// on the table's entries ([`super::define`]).
+    fn axiom_holds(&mut self, index: usize, functions: &[FunctionModel]) -> Result<bool, EvalError> {
+        let machine = self.machine;
+        let definition = machine.definitions.iter().find(|definition| definition.axiom == index);
+        let table =
+            definition.and_then(|definition| functions.iter().find(|table| table.function == definition.function));
+        match (definition, table) {
+            (Some(definition), Some(table)) if matches!(table.default, Value::Opaque(_)) => {
+                definition_holds(&mut self.eval, definition, &table.entries)
+            }
+            _ => self.eval.eval_bool(State::empty(), &self.program.axioms[index].expr),
+        }
+    }
+
+    /// Whether `falsified` is false knowing no point of any function table (functions
+    /// axioms define still evaluated by their definitions): false however the run goes,
+    /// so the run need not be made.
+    fn false_on_no_table(&self, falsified: &Falsified<'_>) -> bool {
+        let consts = self.eval.values_in_scope().cloned().collect();
+        let mut on_nothing = Evaluator::on_reads(self.program, self.machine.limits, consts, &Reads::new());
+        on_nothing.definitions = &self.machine.definitions;
+        on_nothing.universes = self.eval.universes.clone();
+        matches!(falsified.eval(&mut on_nothing), Ok(false))
+    }
+
+    /// The outcome of a run that ended as `outcome`, its tables breaking the axioms
+    /// [`Runner::falsified`]: invalid when one is false on the points the run read
+    /// (no interpretation agreeing with the run satisfies it), else `outcome` made
+    /// undecided, with the first such axiom as the reason; and whether it was.
+    fn judge_falsified(&mut self, outcome: Outcome) -> (Outcome, bool) {
+        let Some(reads) = self.eval.reads.take() else { return (outcome, false) };
+        if matches!(outcome, Outcome::Invalid(_) | Outcome::ReplayError { .. } | Outcome::BudgetExhausted(_)) {
+            return (outcome, false);
+        }
+        let consts = self.eval.values_in_scope().cloned().collect();
+        let mut on_reads = Evaluator::on_reads(self.program, self.machine.limits, consts, &reads);
+        on_reads.definitions = &self.machine.definitions;
+        on_reads.universes = std::mem::take(&mut self.eval.universes);
+        let mut unrefuted = None;
+        for falsified in &self.falsified {
+            let (span, what) = falsified.describe(self.program);
+            match falsified.eval(&mut on_reads) {
+                Ok(false) => {
+                    let message = format!("{what} is false on the points of the test's functions its run reads");
+                    return (Outcome::Invalid(Stop::new(span, message)), false);
+                }
+                Err(error @ EvalError::Budget { .. }) => return (halt(error, span), false),
+                Ok(true) | Err(EvalError::Cannot { .. }) => {
+                    unrefuted.get_or_insert((span, what));
+                }
+            }
+        }
+        let (span, what) = unrefuted.expect("a check the tables break was judged");
+        let reason = format!(
+            "{what} holds, which replay cannot decide (the test's tables break it only at points its run does not read)"
+        );
+        let outcome = match outcome {
+            Outcome::Passed => Outcome::CannotEvaluate(Stop::new(span, reason)),
+            Outcome::Failed(Violation { span, message, .. }) | Outcome::Infeasible(Stop { span, message }) => {
+                Outcome::CannotEvaluate(Stop { span, message: format!("{message} only if {reason}") })
+            }
+            other => other,
+        };
+        (outcome, true)
     }
 
     fn execute(&mut self) -> Outcome {
@@ -847,7 +1084,7 @@ impl<'r> Runner<'r> {
         Ok(true)
     }
 
-    fn finish(self, outcome: Outcome, span: Span) -> Replay {
+    fn finish(mut self, outcome: Outcome, span: Span) -> Replay {
         let unused = self.input.trace.len().saturating_sub(self.next);
         let outcome = match outcome {
             Outcome::Passed if unused > 0 && self.mode == TraceMode::Strict => {
@@ -855,9 +1092,17 @@ impl<'r> Runner<'r> {
             }
             other => other,
         };
-        let outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
+        let mut outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
+        let pending = !self.falsified.is_empty();
+        let (outcome, beyond_reads) = self.judge_falsified(outcome);
+        if pending && !beyond_reads {
+            // A check on the inputs failed, on what the run read or before it could be
+            // judged: the run was no execution, and enters nothing.
+            (self.coverage, self.path, self.distances) = (Coverage::default(), Vec::new(), BTreeMap::new());
+            outputs.clear();
+        }
         let (coverage, path, trace, distances) = (self.coverage, self.path, self.trace, self.distances);
-        Replay { outcome, coverage, path, outputs, trace, steps: self.eval.steps, distances }
+        Replay { outcome, coverage, path, outputs, trace, steps: self.eval.steps, distances, beyond_reads }
     }
 
     /// The entry implementation's outs, then the globals its procedure modifies.

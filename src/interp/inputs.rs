@@ -11,6 +11,7 @@ use crate::cfg::Cfg;
 use crate::sema::hir;
 use crate::source::Span;
 use crate::vc::{FunctionModel, Value};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The validated inputs of a run.
 pub(super) struct Entry<'r> {
@@ -99,11 +100,19 @@ fn const_values(program: &hir::Program, input: &TestInput) -> Result<Vec<Value>,
             .ok_or_else(|| wrong_type(constant.span, &format!("constant `{}`", constant.name)))?;
         values[id.index()] = Some(admitted);
     }
-    for index in 0..values.len() {
-        if values[index].is_none() {
-            let constant = &program.consts[index];
-            let value = if constant.unique { fresh_unique(program, &values, &constant.ty) } else { None };
-            values[index] = Some(value.unwrap_or_else(|| default_value(&constant.ty)));
+    // The values unique constants have so far, and per type the smallest candidate not
+    // yet tried: a driver model declares a thousand unique constants and a test gives a
+    // few, so each run fills in the rest (once in quadratic time per constant, it cost a
+    // run of such a program a second).
+    let mut taken: BTreeSet<Value> = (program.consts.iter().zip(&values))
+        .filter_map(|(constant, value)| value.clone().filter(|_| constant.unique))
+        .collect();
+    let mut next: Vec<(&hir::Type, u32)> = Vec::new();
+    for (constant, slot) in program.consts.iter().zip(values.iter_mut()) {
+        if slot.is_none() {
+            let value =
+                if constant.unique { fresh_unique(program, (&mut taken, &mut next), &constant.ty) } else { None };
+            *slot = Some(value.unwrap_or_else(|| default_value(&constant.ty)));
         }
     }
     let values: Vec<Value> = values.into_iter().map(|value| value.expect("every constant got a value")).collect();
@@ -112,11 +121,13 @@ fn const_values(program: &hir::Program, input: &TestInput) -> Result<Vec<Value>,
 }
 
 /// The first `int`, `real`, bit-vector or element of `ty` no `unique` constant has yet
-/// types, which keep their default).
-fn fresh_unique(program: &hir::Program, values: &[Option<Value>], ty: &hir::Type) -> Option<Value> {
-    let taken = |candidate: &Value| {
-        program.consts.iter().zip(values).any(|(other, value)| other.unique && value.as_ref() == Some(candidate))
-    };
+/// (`None` for other types, which keep their default), then taken; `next` says where
+/// the search for `ty` starts (every candidate below was taken).
+fn fresh_unique<'p>(
+    program: &hir::Program,
+    (taken, next): (&mut BTreeSet<Value>, &mut Vec<(&'p hir::Type, u32)>),
+    ty: &'p hir::Type,
+) -> Option<Value> {
     let candidate = |n: u32| match ty {
         hir::Type::Int => Some(Value::Int(n.into())),
         hir::Type::Named(id, _) => Some(Value::Elem { ty: *id, index: n }),
@@ -128,21 +139,37 @@ fn fresh_unique(program: &hir::Program, values: &[Option<Value>], ty: &hir::Type
         hir::Type::Bool | hir::Type::Map(_) => None,
         hir::Type::Param(_) => unreachable!("{}", crate::cfg::support::OUTSIDE_ENGINE),
     };
+    let start = match next.iter().position(|(seen, _)| *seen == ty) {
+        Some(position) => next[position].1,
+        None => {
+            next.push((ty, 0));
+            0
+        }
+    };
     // Fewer constants than candidates are taken, so the search ends.
-    (0..=u32::try_from(program.consts.len()).unwrap_or(u32::MAX)).filter_map(candidate).find(|value| !taken(value))
+    let last = u32::try_from(program.consts.len()).unwrap_or(u32::MAX);
+    let (n, value) =
+        (start..=last).find_map(|n| candidate(n).filter(|value| !taken.contains(value)).map(|value| (n, value)))?;
+    taken.insert(value.clone());
+    if let Some(slot) = next.iter_mut().find(|(seen, _)| *seen == ty) {
+        slot.1 = n + 1;
+    }
+    Some(value)
 }
 
 fn check_unique(program: &hir::Program, values: &[Value]) -> Result<(), Outcome> {
-    let unique: Vec<usize> = (0..values.len()).filter(|&index| program.consts[index].unique).collect();
-    for (position, &second) in unique.iter().enumerate() {
-        let clash = unique[..position]
-            .iter()
-            .find(|&&first| program.consts[first].ty == program.consts[second].ty && values[first] == values[second]);
+    // Per value, the unique constants seen with it, in order: the first clash is the
+    // one a pairwise search in declaration order finds.
+    let mut seen: BTreeMap<&Value, Vec<usize>> = BTreeMap::new();
+    for second in (0..values.len()).filter(|&index| program.consts[index].unique) {
+        let earlier = seen.entry(&values[second]).or_default();
+        let clash = earlier.iter().find(|&&first| program.consts[first].ty == program.consts[second].ty);
         if let Some(&first) = clash {
             let (first, second) = (&program.consts[first], &program.consts[second]);
             let message = format!("unique constants `{}` and `{}` have the same value", first.name, second.name);
             return Err(Outcome::Invalid(Stop::new(second.span, message)));
         }
+        earlier.push(second);
     }
     Ok(())
 }

@@ -37,6 +37,7 @@
 //! expression nesting and function-body recursion (bounded by `max_depth`) recurse.
 //! [`run`] never panics on any input.
 
+mod define;
 mod distance;
 mod eval;
 mod exec;
@@ -71,11 +72,14 @@ pub struct Limits {
     pub max_steps: u64,
     /// Nested calls of procedures plus nested applications of functions with a body.
     pub max_depth: u32,
+    /// The whole command's end (`--time-limit`): a run still going then stops as over
+    /// budget, so a run's time limit is kept within a few thousand steps.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_steps: 10_000_000, max_depth: 1000 }
+        Limits { max_steps: 10_000_000, max_depth: 1000, deadline: None }
     }
 }
 
@@ -86,6 +90,10 @@ pub struct Machine<'a> {
     limits: Limits,
     /// Per implementation, what the runs need to know about its graph.
     shapes: BTreeMap<hir::ImplId, exec::Shape<'a>>,
+    /// The verdicts of the axioms on recent tests' tables.
+    axioms: exec::AxiomCache,
+    /// The functions axioms define ([`Machine::agree_with_definitions`]).
+    definitions: Vec<define::Definition<'a>>,
 }
 
 impl<'a> Machine<'a> {
@@ -93,7 +101,8 @@ impl<'a> Machine<'a> {
     /// implementation without a graph cannot be run or called).
     pub fn new(program: &'a hir::Program, cfgs: &'a [Cfg], limits: Limits) -> Machine<'a> {
         let shapes = cfgs.iter().map(|cfg| (cfg.implementation, exec::Shape::new(program, cfg))).collect();
-        Machine { program, cfgs, limits, shapes }
+        let definitions = define::definitions(program);
+        Machine { program, cfgs, limits, shapes, axioms: exec::AxiomCache::default(), definitions }
     }
 
     /// Runs one test.
@@ -257,6 +266,10 @@ pub struct Replay {
     /// the smallest branch distance of its guard seen (`distance.rs`): what the search
     /// steers by toward goals not entered yet.
     pub distances: BTreeMap<BlockId, num_bigint::BigInt>,
+    /// The test's tables break a relevant axiom only at points the run does not read,
+    /// and its outcome is [`Outcome::CannotEvaluate`] for it: an execution only if the
+    /// tables extend beyond those points to satisfy it, which replay does not decide.
+    pub beyond_reads: bool,
 }
 
 impl Replay {

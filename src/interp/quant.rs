@@ -372,7 +372,7 @@ fn collect_ints(value: &Value, ints: &mut BTreeSet<BigInt>) {
 
 /// The functions `expr` applies anywhere (nested quantifiers included, function bodies
 /// not entered).
-fn applied_functions(expr: &hir::Expr, found: &mut BTreeSet<hir::FunctionId>) {
+pub(super) fn applied_functions(expr: &hir::Expr, found: &mut BTreeSet<hir::FunctionId>) {
     if let ExprKind::Apply { func, .. } = &expr.kind {
         found.insert(*func);
     }

@@ -566,7 +566,10 @@ fn axioms_over_an_uninterpreted_type_range_over_the_tests_elements() {
     };
     assert_eq!(with_rank(vec![(0, 0), (1, 1)], 2), Outcome::Passed);
     assert_eq!(with_rank(vec![(0, 0), (1, 1), (2, 2)], 3), Outcome::Passed, "no fourth color to rank 3");
-    assert!(matches!(with_rank(vec![(7, -1)], 2), Outcome::Invalid(_)), "color 7 ranks -1");
+    assert!(matches!(with_rank(vec![(0, -1)], 2), Outcome::Invalid(_)), "Red ranks -1");
+    // Where the run does not read (`rank` of color 7), a table breaking the axiom
+    // leaves the run undecided: another table may agree with it on what it read.
+    assert!(matches!(with_rank(vec![(7, -1)], 2), Outcome::CannotEvaluate(_)), "color 7 ranks -1");
 }
 
 #[test]
@@ -1080,4 +1083,94 @@ fn quantifiers_over_reals_and_bit_vectors_are_decided() {
     };
     assert_eq!(fixture.output("Others", vec![table(vec![(7, 0)]), bits(7, 32)], "r"), Value::Bool(true));
     assert_eq!(fixture.output("Others", vec![table(vec![(8, 0)]), bits(7, 32)], "r"), Value::Bool(false));
+}
+
+// ---------------------------------------------------------------------------------------
+// Axioms no finite table satisfies; functions axioms define; the deadline
+
+/// `AtLeast(x)` is the set of every `y >= x`: infinite, so no finite table (entries and
+/// a default) satisfies both axioms.
+const SETS: &str = "
+    function AtLeast(x: int): [int]bool;
+    axiom (forall x: int, y: int :: { AtLeast(x)[y] } AtLeast(x)[y] ==> x <= y);
+    axiom (forall x: int, y: int :: { AtLeast(x)[y] } x <= y ==> AtLeast(x)[y]);
+    procedure Member(x: int, y: int) returns (r: bool) { r := AtLeast(x)[y]; }";
+
+/// A run of `Member(x, y)` where `AtLeast(0)` is the set `members` (and every other
+/// `AtLeast(x)` empty).
+fn member(fixture: &Fixture, (x, y): (i64, i64), members: &[i64]) -> Replay {
+    let set = |members: &[i64]| {
+        Value::Map(MapValue::new(
+            members.iter().map(|&key| (int(key), Value::Bool(true))).collect(),
+            Value::Bool(false),
+        ))
+    };
+    let mut input = fixture.test("Member", vec![int(x), int(y)], Vec::new());
+    let entries = vec![(vec![int(0)], set(members))];
+    input.functions = vec![FunctionModel { function: fixture.function("AtLeast"), entries, default: set(&[]) }];
+    fixture.run(&input, TraceMode::Strict)
+}
+
+#[test]
+fn an_axiom_the_tables_break_only_where_the_run_does_not_read_leaves_the_run_unchecked() {
+    let fixture = Fixture::new(SETS);
+    // The tables break the second axiom (at `AtLeast(0)[3]`, and at every `x` but 0),
+    // where `Member(0, 1)` does not read: an execution only if some infinite set
+    // extends them, which replay does not decide.
+    let replay = member(&fixture, (0, 1), &[0, 1, 2]);
+    let Outcome::CannotEvaluate(stop) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert!(replay.beyond_reads);
+    assert!(stop.message.contains("points its run does not read"), "{}", stop.message);
+    assert!(stop.message.contains("x <= y ==> AtLeast(x)[y]"), "{}", stop.message);
+    // The run's own outputs are still recorded: it passed on what it read.
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("Member", "r"))), Value::Bool(true));
+}
+
+#[test]
+fn an_axiom_false_on_the_points_the_run_reads_makes_the_test_invalid() {
+    let fixture = Fixture::new(SETS);
+    // The run reads `AtLeast(0)`, which holds -1: the first axiom is false there,
+    // however the rest of the tables is extended.
+    let replay = member(&fixture, (0, 1), &[-1, 0, 1]);
+    let Outcome::Invalid(stop) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert!(!replay.beyond_reads);
+    assert!(stop.message.contains("points of the test's functions its run reads"), "{}", stop.message);
+}
+
+const OFFSETS: &str = "
+    function Offset(p: int): int;
+    axiom (forall p: int :: { Offset(p) } Offset(p) == p + 40);
+    procedure Field(p: int) returns (r: int) { r := Offset(p) + Offset(p + 1); }";
+
+#[test]
+fn a_function_an_axiom_defines_agrees_with_it_and_is_evaluated_by_it_off_its_table() {
+    let fixture = Fixture::new(OFFSETS);
+    let machine = Machine::new(&fixture.program, &fixture.cfgs, Limits::default());
+    // A candidate's table: a wrong entry, and a default the axiom breaks everywhere.
+    let mut input = fixture.test("Field", vec![int(1)], Vec::new());
+    let entries = vec![(vec![int(1)], int(7))];
+    input.functions = vec![FunctionModel { function: fixture.function("Offset"), entries, default: int(5) }];
+    let broken = machine.run(&input, TraceMode::Strict);
+    assert!(matches!(broken.outcome, Outcome::Invalid(_)), "{:?}", broken.outcome);
+    machine.agree_with_definitions(&mut input);
+    assert_eq!(input.functions[0].entries, vec![(vec![int(1)], int(41))]);
+    assert_eq!(input.functions[0].default, Value::unspecified());
+    // `Offset(2)` is off the table: the definition gives 42.
+    let replay = machine.run(&input, TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("Field", "r"))), int(83));
+    // A table breaking the definition at an entry is still judged by the axiom.
+    input.functions[0].entries = vec![(vec![int(1)], int(40))];
+    assert!(matches!(machine.run(&input, TraceMode::Strict).outcome, Outcome::Invalid(_)));
+}
+
+#[test]
+fn a_run_past_its_deadline_stops_as_over_budget() {
+    let fixture = Fixture::new("procedure Spin(n: int) returns (i: int) { i := 0; while (i < n) { i := i + 1; } }");
+    let limits = Limits { deadline: Some(std::time::Instant::now()), ..Limits::default() };
+    let replay =
+        fixture.run_limited(&fixture.test("Spin", vec![int(1_000_000)], Vec::new()), TraceMode::Strict, limits);
+    let Outcome::BudgetExhausted(stop) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert!(stop.message.contains("time limit"), "{}", stop.message);
+    assert!(replay.steps < 10_000, "stopped within a few thousand steps: {}", replay.steps);
 }

@@ -31,7 +31,7 @@ pub const PROGRAMS: [&str; 8] = [
 ];
 
 /// Budgets that keep one input fast: a hostile suite may ask for long runs.
-const LIMITS: Limits = Limits { max_steps: 200_000, max_depth: 200 };
+const LIMITS: Limits = Limits { max_steps: 200_000, max_depth: 200, deadline: None };
 
 /// The program an input is for (an index into [`PROGRAMS`]) and its suite text; `None`
 /// for an empty input or one that is not UTF-8 (`run-tests` rejects those before

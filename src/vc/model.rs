@@ -108,7 +108,7 @@ impl MapValue {
 }
 
 /// The table of an uninterpreted function in a model.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct FunctionModel {
     pub function: FunctionId,
     /// Argument tuples and results, sorted by arguments.
