@@ -29,6 +29,7 @@
 //! it depends only on the implementation and its callees: an edit elsewhere leaves the
 //! section alone.
 
+use super::infection;
 use super::operators::{self, Mutant};
 use super::product::{self, CheckOptions, Verdict};
 use crate::cfg::cut::cut_loops;
@@ -126,6 +127,20 @@ pub struct Original<'a> {
     pub source: &'a str,
     pub program: &'a hir::Program,
     pub cfgs: &'a [Cfg],
+    /// Whether every implementation verifies, once asked ([`Original::verifies`]).
+    verified: std::sync::OnceLock<bool>,
+}
+
+impl<'a> Original<'a> {
+    pub fn new(ast: &'a ast::Program, source: &'a str, program: &'a hir::Program, cfgs: &'a [Cfg]) -> Original<'a> {
+        Original { ast, source, program, cfgs, verified: std::sync::OnceLock::new() }
+    }
+
+    /// Whether every implementation verifies (asked once, by the first section that
+    /// needs it: [`infection::never_infects`] rests on it).
+    fn verifies(&self, session: &SessionOptions) -> bool {
+        *self.verified.get_or_init(|| infection::verifies(self.program, self.cfgs, session))
+    }
 }
 
 /// A test of the section as the kill loop holds it: its record and its input.
@@ -294,6 +309,19 @@ impl Search<'_, '_> {
         if let Some(found) = self.neighbours() {
             return self.keep(found, next_number);
         }
+        let original = self.original;
+        let session = &self.options.session;
+        let proof =
+            infection::never_infects((original.ast, original.source), (mutant, &self.cfg.name), session, &|| {
+                original.verifies(session)
+            });
+        let infection = match proof {
+            Ok(()) => return MutantDecision::Equivalent,
+            Err(reason) => reason,
+        };
+        if let Some(found) = self.walks() {
+            return self.keep(found, next_number);
+        }
         let (verdict, found) = self.product(mutant);
         if let Some(found) = found {
             return self.keep(found, next_number);
@@ -301,7 +329,8 @@ impl Search<'_, '_> {
         let neighbours = self.options.neighbours;
         let walks = self.options.walks;
         let tried = format!(
-            "{tested} tests of the suite, {neighbours} of their neighbours, {walks} inputs on walks from them, the product"
+            "{tested} tests of the suite, {neighbours} of their neighbours, the guard ({infection}), \
+             {walks} inputs on walks from them, the product"
         );
         match verdict {
             Verdict::Equivalent => MutantDecision::Equivalent,
@@ -316,17 +345,21 @@ impl Search<'_, '_> {
         }
     }
 
-    /// The first neighbour of a held test that kills the mutant, recorded: first every
-    /// test's neighbours one step away, in order, then walks of several steps.
-    fn neighbours(&self) -> Option<(TestInput, Replay)> {
-        let branches = BTreeMap::new();
-        let mut budget = self.options.neighbours;
-        let starts: Vec<&TestInput> = self
-            .held
+    /// The held tests' inputs of this implementation, where neighbours and walks start.
+    fn starts(&self) -> Vec<&TestInput> {
+        self.held
             .iter()
             .filter_map(|held| held.input.as_ref())
             .filter(|input| input.implementation == self.cfg.implementation)
-            .collect();
+            .collect()
+    }
+
+    /// The first neighbour of a held test that kills the mutant, recorded: every test's
+    /// neighbours one step away, in order.
+    fn neighbours(&self) -> Option<(TestInput, Replay)> {
+        let branches = BTreeMap::new();
+        let mut budget = self.options.neighbours;
+        let starts = self.starts();
         let shape_of = |input: &TestInput| crate::gen::replay::value_types(self.original.program, self.cfg, input);
         for input in &starts {
             let shape = Shape { types: shape_of(input), branches: &branches };
@@ -341,7 +374,7 @@ impl Search<'_, '_> {
                 }
             }
         }
-        self.walks(&starts, &branches)
+        None
     }
 
     /// Walks of up to [`WALK_LENGTH`] random steps (a fixed seed: the same suite every
@@ -349,11 +382,9 @@ impl Search<'_, '_> {
     /// the original judged on the mutant, within [`KillOptions::walks`] replays. A walk
     /// reaches what one step does not: longer arrays, a value many steps away (a loop
     /// that must run more often for a changed statement to matter).
-    fn walks(
-        &self,
-        starts: &[&TestInput],
-        branches: &BTreeMap<String, BTreeSet<String>>,
-    ) -> Option<(TestInput, Replay)> {
+    fn walks(&self) -> Option<(TestInput, Replay)> {
+        let starts = self.starts();
+        let branches = &BTreeMap::new();
         if starts.is_empty() {
             return None;
         }

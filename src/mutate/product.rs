@@ -17,7 +17,9 @@
 //! ```
 //!
 //! Every procedure with a body carries `{:inline D}`, so Boogie 2.4.1 checks the claim
-//! on its own (`boogie /proc:P$product`), and [`check`] asks the same of z3: the product
+//! on its own (`boogie /useArrayTheory /proc:P$product`: maps as z3's extensional
+//! arrays, as in seedgen's semantics; Boogie's default map axioms lack extensionality
+//! and cannot prove `m == m[i := m[i]]`), and [`check`] asks the same of z3: the product
 //! inlined (`D` levels), optionally unrolled, cut, encoded, and every check of it asked
 //! in one session. The checks are the product's assertion, the assertions of both
 //! copies, their callees' preconditions and their postconditions (the inliner checks
