@@ -13,15 +13,19 @@
 //! 2. the neighbours of those tests (one value one step away, `gen::search`): each
 //!    recorded on the original, then judged on the mutant, at most
 //!    [`KillOptions::neighbours`] replays per mutant;
-//! 3. the product program ([`super::product`]): every check of the original and the
+//! 3. the guard ([`super::infection`]): when the original, guarded at the mutation by
+//!    the check that the mutant computes the same there, verifies, the mutant is
+//!    equivalent, for runs of any length (asked before the costlier steps below);
+//! 4. walks of several steps from the tests, at most [`KillOptions::walks`] replays;
+//! 5. the product program ([`super::product`]): every check of the original and the
 //!    mutant side by side; each counterexample's inputs recorded on the original and
 //!    judged on the mutant. When no check fails on an exact encoding, the mutant is
 //!    equivalent (or equivalent up to the unrolling bound).
 //!
 //! A test is kept only after its replay on the mutant failed as `run-tests` would report
-//! it. The budgets: the neighbour replays above, and per mutant one product session with
-//! each check under the run's solver limits; whatever is left is **undecided**, with
-//! what was tried.
+//! it. The budgets: the neighbour and walk replays above, one verification of the
+//! guarded implementation, and per mutant one product session with each check under
+//! the run's solver limits; whatever is left is **undecided**, with what was tried.
 //!
 //! Reduction: the coverage tests stay as they are (the coverage suite is unchanged);
 //! a killing test is dropped when every mutant it kills is killed by another kept test
