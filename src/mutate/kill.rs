@@ -476,11 +476,8 @@ impl Search<'_, '_> {
             session: self.options.session,
             divides: product::divides(mutant),
         };
-        let Some(product_cfg) = cfgs.iter().find(|cfg| cfg.name == product::product_name(&self.cfg.name)) else {
-            return (Verdict::Undecided { reason: "no product procedure".to_string() }, None);
-        };
         let mut found = None;
-        let mut kills = |model: &crate::vc::Model| {
+        let mut kills = |model: &crate::vc::Model, product_cfg: &Cfg| {
             let input =
                 product::test_input(&program, product_cfg, self.original.program, self.cfg.implementation, model);
             found = self.record(input);

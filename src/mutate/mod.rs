@@ -326,7 +326,7 @@ fn survivor(
     };
     // The suite is what is measured: the first counterexample only shows the mutant
     // could be killed, and ends the session.
-    let tried = match product::check((&program, &cfgs, &layout), procedure, &check, &mut |_| true) {
+    let tried = match product::check((&program, &cfgs, &layout), procedure, &check, &mut |_, _| true) {
         product::Verdict::Equivalent => return Status::Equivalent { proof: Proof::Product },
         product::Verdict::EquivalentUpTo { bound } => {
             format!("the product program: equivalent up to {bound} iterations of each loop, not beyond")
