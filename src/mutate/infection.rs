@@ -12,7 +12,11 @@
 //! - a deleted assignment `x, a[i] := e1, e2`: `assert x == e1 && a[i] == e2;` before
 //!   it (the assignment changes nothing);
 //! - a clause of a specification (a postcondition, a loop invariant, an assertion)
-//!   that loses its `old`: the mutant's clause added after the original's.
+//!   that loses its `old`: the mutant's clause added after the original's;
+//! - an argument of a call to a parameter only the callee's specifications read (a
+//!   ghost: a bound passed down a recursion): the mutant itself. Verified, its call
+//!   meets the callee's precondition; the callee's code computes the same whatever
+//!   the argument, and its checks hold since the (unchanged) callee verifies.
 //!
 //! When the guarded program verifies (every implementation, loops by their invariants,
 //! calls by their verified contracts: a sound proof for every run, of any length), the
@@ -28,6 +32,7 @@ use super::operators::{Mutant, Operator};
 use crate::source::Span;
 use crate::syntax::ast::{self, Decl, SpecKind, StmtKind};
 use crate::syntax::printer::print_type;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Why no guarded program exists for a mutant.
 pub const NO_GUARD: &str = "no guard states that this mutation changes nothing";
@@ -127,6 +132,16 @@ fn guard(program: &ast::Program, source: &str, mutant: &Mutant) -> Option<Vec<Ed
         };
         let Some(body) = body else { continue };
         let Some(stmt) = innermost(&body.stmts, &within) else { continue };
+        if let StmtKind::Call(call) = &stmt.kind {
+            let ghost = ghost_params(program, source);
+            let at = call.args.iter().position(|arg| within(arg.span));
+            if at.is_some_and(|at| ghost.contains(&(call.callee.name.clone(), at))) {
+                // Only the callee's specifications read the argument: the mutant itself,
+                // verified, is the guard (see the module header).
+                let (start, end) = (mutant.span.start as usize, mutant.span.end as usize);
+                return Some(vec![(start, end, mutant.replacement.clone())]);
+            }
+        }
         if is_straight(stmt) && !divides(text(stmt.span)) {
             let locals: Vec<&ast::TypedIdents> = body.locals.iter().flat_map(|var| var.groups.iter()).collect();
             let types = |name: &str| {
@@ -160,6 +175,112 @@ fn guard(program: &ast::Program, source: &str, mutant: &Mutant) -> Option<Vec<Ed
         };
     }
     None
+}
+
+/// The in-parameters of each procedure that only its specifications read: no
+/// expression of its code (assignments, guards, `assume`s, arguments of calls but
+/// those to such parameters) mentions them, in any of its implementations. A procedure
+/// without a body has none. Found by a fixpoint from "every in-parameter"; a mention
+/// is any occurrence of the name as a word of the code's text (a bound variable of the
+/// same name counts too, which only loses ghosts).
+fn ghost_params(program: &ast::Program, source: &str) -> BTreeSet<(String, usize)> {
+    let mut bodies: BTreeMap<&str, Vec<(&[ast::TypedIdents], &ast::Body)>> = BTreeMap::new();
+    let mut declared: BTreeMap<&str, &[ast::TypedIdents]> = BTreeMap::new();
+    for decl in &program.decls {
+        match decl {
+            Decl::Procedure(procedure) => {
+                declared.insert(&procedure.name.name, &procedure.params);
+                if let Some(body) = &procedure.body {
+                    bodies.entry(&procedure.name.name).or_default().push((&procedure.params, body));
+                }
+            }
+            Decl::Implementation(implementation) => {
+                bodies
+                    .entry(&implementation.name.name)
+                    .or_default()
+                    .push((&implementation.params, &implementation.body));
+            }
+            _ => {}
+        }
+    }
+    let names = |params: &[ast::TypedIdents]| -> Vec<String> {
+        params.iter().flat_map(|group| group.names.iter().map(|ident| ident.name.clone())).collect()
+    };
+    let mut ghost: BTreeSet<(String, usize)> = BTreeSet::new();
+    for (name, params) in &declared {
+        if bodies.contains_key(name) {
+            ghost.extend((0..names(params).len()).map(|index| (name.to_string(), index)));
+        }
+    }
+    loop {
+        let mut dropped = Vec::new();
+        for ((name, index), implementations) in ghost.iter().filter_map(|key| Some((key, bodies.get(key.0.as_str())?)))
+        {
+            let read = implementations.iter().any(|(params, body)| {
+                let Some(param) = names(params).into_iter().nth(*index) else { return true };
+                let mut code = Vec::new();
+                code_text(&body.stmts, source, &ghost, &mut code);
+                code.iter().any(|text| mentions(text, &param))
+            });
+            if read {
+                dropped.push((name.clone(), *index));
+            }
+        }
+        if dropped.is_empty() {
+            return ghost;
+        }
+        for key in dropped {
+            ghost.remove(&key);
+        }
+    }
+}
+
+/// The text of every expression of code in `stmts` (see [`ghost_params`]).
+fn code_text<'a>(stmts: &[ast::Stmt], source: &'a str, ghost: &BTreeSet<(String, usize)>, code: &mut Vec<&'a str>) {
+    for stmt in stmts {
+        match &stmt.kind {
+            StmtKind::Assign { .. } | StmtKind::Assume { .. } | StmtKind::Par { .. } => {
+                code.push(&source[stmt.span.range()]);
+            }
+            StmtKind::Call(call) => {
+                for (index, arg) in call.args.iter().enumerate() {
+                    if !ghost.contains(&(call.callee.name.clone(), index)) {
+                        code.push(&source[arg.span.range()]);
+                    }
+                }
+            }
+            StmtKind::Block(block) => code_text(&block.stmts, source, ghost, code),
+            StmtKind::If { branches, else_block } => {
+                for branch in branches {
+                    if let ast::Guard::Expr(guard) = &branch.guard {
+                        code.push(&source[guard.span.range()]);
+                    }
+                    code_text(&branch.block.stmts, source, ghost, code);
+                }
+                if let Some(block) = else_block {
+                    code_text(&block.stmts, source, ghost, code);
+                }
+            }
+            StmtKind::While { guard, body, .. } => {
+                if let ast::Guard::Expr(guard) = guard {
+                    code.push(&source[guard.span.range()]);
+                }
+                code_text(&body.stmts, source, ghost, code);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `text` has `name` as a whole word (Boogie's identifier characters around
+/// it count as part of the word).
+fn mentions(text: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || "_$.'#?^~`".contains(c);
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back().is_none_or(|c| !is_ident(c));
+        let after = text[at + name.len()..].chars().next().is_none_or(|c| !is_ident(c));
+        before && after
+    })
 }
 
 /// The global variables of `program`, in groups.
@@ -341,6 +462,15 @@ mod tests {
         // The loop runs while i < n; with i <= n, i != n is the same guard.
         proved(MAX, "i < n", "i != n").expect("the invariant bounds i by n");
         assert!(proved(MAX, "i < n", "i <= n").is_err());
+    }
+
+    #[test]
+    fn an_argument_only_the_callee_contract_reads_may_change_within_it() {
+        let source = "procedure Q(x: int, bound: int) returns (r: int)\n  requires x <= bound;\n  \
+                      ensures r <= bound + 1;\n{\n  r := x + 1;\n}\n\
+                      procedure Max(x: int) returns (r: int)\n  requires x <= 10;\n{\n  call r := Q(x, 10);\n}\n";
+        proved(source, "10", "11").expect("Q's code never reads its bound, and x <= 11 holds");
+        assert!(proved(source, "10", "9").is_err(), "x <= 9 is not proved");
     }
 
     #[test]
