@@ -500,8 +500,11 @@ pub fn test_input(
         }
     }
     let locals = &program.implementations[implementation.index()].locals;
-    for choice in &model.choices {
-        let crate::vc::Choice::Value(assignment) = choice else { continue };
+    let chosen = model.choices.iter().filter_map(|choice| match choice {
+        crate::vc::Choice::Value(assignment) => Some(assignment),
+        crate::vc::Choice::Goto { .. } => None,
+    });
+    for assignment in model.entry.iter().chain(chosen) {
         let (InputKind::Havoc(hir::Var::Local(id)) | InputKind::Uninit(id)) = assignment.kind else { continue };
         let Some(name) = product_cfg.locals.get(id.index()).map(|local| &local.name) else { continue };
         let Some(at) = locals.iter().position(|local| &local.name == name && local.kind != hir::LocalKind::In) else {
