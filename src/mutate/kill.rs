@@ -193,12 +193,14 @@ pub fn kill_mutants(
     let mut next_number = last_number(&section.name, &section.tests);
     let mut results = Vec::new();
     let mut mutant_fronts = Vec::new();
+    let walks = std::cell::RefCell::new(None);
     for (id, mutant) in mutants {
         let front = MutantFront::of(original.ast, &mutant);
         let decision = match &front {
             None => MutantDecision::IllTyped,
             Some(front) => {
-                let mut search = Search { original, cfg, options, meter: &meter, front, held: &mut held };
+                let mut search =
+                    Search { original, cfg, options, meter: &meter, front, held: &mut held, walks: &walks };
                 search.decide(&mutant, &mut next_number)
             }
         };
@@ -289,6 +291,53 @@ struct Search<'a, 'b> {
     meter: &'a GoalMeter,
     front: &'a MutantFront,
     held: &'b mut Vec<Held>,
+    walks: &'a std::cell::RefCell<Option<Walks>>,
+}
+
+/// What one replay of the walks' budget was on the original.
+enum WalkStep {
+    /// The input had no step to take: the walk ends, the next starts.
+    End,
+    /// The step gave no input, or no execution of the original.
+    Skipped,
+    /// An execution of the original: its input (trace completed) and run.
+    Ran(Box<(TestInput, Replay)>),
+}
+
+/// The walks from `starts` held tests, step by step as far as some mutant went.
+struct Walks {
+    starts: usize,
+    steps: Vec<WalkStep>,
+    random: Xorshift,
+    /// How many walks have started.
+    walk: usize,
+    /// Where the current walk is and how many steps it took, if one is under way.
+    at: Option<(TestInput, usize)>,
+}
+
+impl Walks {
+    fn new(starts: usize) -> Walks {
+        Walks { starts, steps: Vec::new(), random: Xorshift(0x9e37_79b9_7f4a_7c15), walk: 0, at: None }
+    }
+
+    /// The next step of the walks: a new walk starts from the next held test when the
+    /// last ended or took [`WALK_LENGTH`] steps.
+    fn next(&mut self, starts: &[&TestInput], step_from: impl Fn((&TestInput, &mut Xorshift)) -> WalkStep) -> WalkStep {
+        let (input, taken) = match self.at.take() {
+            Some((input, taken)) if taken < WALK_LENGTH => (input, taken),
+            _ => {
+                self.walk += 1;
+                (starts[(self.walk - 1) % starts.len()].clone(), 0)
+            }
+        };
+        let step = step_from((&input, &mut self.random));
+        self.at = match &step {
+            WalkStep::End => None,
+            WalkStep::Skipped => Some((input, taken + 1)),
+            WalkStep::Ran(run) => Some((run.0.clone(), taken + 1)),
+        };
+        step
+    }
 }
 
 impl Search<'_, '_> {
@@ -385,40 +434,48 @@ impl Search<'_, '_> {
     /// run) from the held tests in turn, each input on the way that is an execution of
     /// the original judged on the mutant, within [`KillOptions::walks`] replays. A walk
     /// reaches what one step does not: longer arrays, a value many steps away (a loop
-    /// that must run more often for a changed statement to matter).
+    /// that must run more often for a changed statement to matter). The walks depend on
+    /// the held tests and the original only, so their runs on the original are made
+    /// once and shared by the mutants until a test is added ([`Walks`]).
     fn walks(&self) -> Option<(TestInput, Replay)> {
         let starts = self.starts();
-        let branches = &BTreeMap::new();
         if starts.is_empty() {
             return None;
         }
-        let mut random = Xorshift(0x9e37_79b9_7f4a_7c15);
-        let mut budget = self.options.walks;
-        let mut walk = 0;
-        while budget > 0 {
-            let mut input = starts[walk % starts.len()].clone();
-            walk += 1;
-            for _ in 0..WALK_LENGTH {
-                if budget == 0 {
-                    break;
+        let mut walks = self.walks.borrow_mut();
+        if walks.as_ref().is_none_or(|walks| walks.starts != starts.len()) {
+            *walks = Some(Walks::new(starts.len()));
+        }
+        let walks = walks.as_mut().expect("set above");
+        for at in 0..self.options.walks {
+            while walks.steps.len() <= at {
+                let step = walks.next(&starts, |input| self.step_from(input));
+                walks.steps.push(step);
+            }
+            if let WalkStep::Ran(run) = &walks.steps[at] {
+                if self.kills_with(run) {
+                    return Some((**run).clone());
                 }
-                budget -= 1;
-                let shape =
-                    Shape { types: crate::gen::replay::value_types(self.original.program, self.cfg, &input), branches };
-                let steps = search::steps_from(&input, &shape);
-                if steps.is_empty() {
-                    break;
-                }
-                let step = &steps[random.below(steps.len())];
-                let Some(next) = search::take(&input, step, &shape) else { continue };
-                let Some(run) = self.run_original(next) else { continue };
-                if self.kills_with(&run) {
-                    return Some(run);
-                }
-                input = run.0;
             }
         }
         None
+    }
+
+    /// One random step from `input` (see [`Search::walks`]), run on the original;
+    /// `random` draws the step.
+    fn step_from(&self, (input, random): (&TestInput, &mut Xorshift)) -> WalkStep {
+        let branches = &BTreeMap::new();
+        let shape = Shape { types: crate::gen::replay::value_types(self.original.program, self.cfg, input), branches };
+        let steps = search::steps_from(input, &shape);
+        if steps.is_empty() {
+            return WalkStep::End;
+        }
+        let step = &steps[random.below(steps.len())];
+        let Some(next) = search::take(input, step, &shape) else { return WalkStep::Skipped };
+        match self.run_original(next) {
+            Some(run) => WalkStep::Ran(Box::new(run)),
+            None => WalkStep::Skipped,
+        }
     }
 
     /// `input` run on the original, its trace completed: `None` unless the run is an
