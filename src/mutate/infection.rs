@@ -111,7 +111,7 @@ fn proves_every_check(
     let mut checks: Vec<crate::vc::FailureId> = encoding.failure_ids().collect();
     checks.sort_by_key(|id| outside(id));
     let mut solver = crate::smt::Session::new(std::sync::Arc::clone(&encoding), *session);
-    checks.into_iter().all(|id| matches!(solver.check_failure(id), crate::smt::Reach::Unsat))
+    checks.into_iter().all(|id| solver.proves(id))
 }
 
 /// `session` with each check within z3's deterministic resource limit, as the product's
