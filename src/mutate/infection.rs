@@ -40,31 +40,17 @@ pub const NO_GUARD: &str = "no guard states that this mutation changes nothing";
 /// The original program `source` (parsed as `program`) with the guard of `mutant`
 /// (see the module header); `None` when the mutation has none.
 pub fn guarded_text(program: &ast::Program, source: &str, mutant: &Mutant) -> Option<String> {
-    Some(guarded_with_regions(program, source, mutant)?.0)
-}
-
-/// The guarded program, and where its inserted text lies in it (byte ranges).
-fn guarded_with_regions(
-    program: &ast::Program,
-    source: &str,
-    mutant: &Mutant,
-) -> Option<(String, Vec<std::ops::Range<usize>>)> {
     if has_free_clause(program) || involves_division(mutant) {
         return None;
     }
     let mut edits = guard(program, source, mutant)?;
-    edits.sort_by_key(|edit| edit.0);
-    let mut guarded = String::with_capacity(source.len());
-    let mut regions = Vec::new();
-    let mut copied = 0;
+    // From the last, so each edit's offsets still point at the original text.
+    edits.sort_by_key(|edit| std::cmp::Reverse(edit.0));
+    let mut guarded = source.to_string();
     for (start, end, text) in edits {
-        guarded.push_str(&source[copied..start]);
-        regions.push(guarded.len()..guarded.len() + text.len());
-        guarded.push_str(&text);
-        copied = end;
+        guarded.replace_range(start..end, &text);
     }
-    guarded.push_str(&source[copied..]);
-    Some((guarded, regions))
+    Some(guarded)
 }
 
 /// Whether the guarded program of `mutant` (a mutant of procedure `procedure`) verifies:
@@ -79,12 +65,12 @@ pub fn never_infects(
     session: &crate::smt::SessionOptions,
     original_verifies: &dyn Fn() -> bool,
 ) -> Result<(), String> {
-    let (guarded, regions) = guarded_with_regions(program, source, mutant).ok_or_else(|| NO_GUARD.to_string())?;
+    let guarded = guarded_text(program, source, mutant).ok_or_else(|| NO_GUARD.to_string())?;
     let (program, cfgs) = super::product::front_end(&guarded)
         .map_err(|message| format!("the guarded program does not check: {message}"))?;
     let session = limited(session);
     let mutated = cfgs.iter().filter(|cfg| cfg.name == procedure);
-    if !mutated.into_iter().all(|cfg| proves_every_check(&program, cfg, &regions, &session)) {
+    if !mutated.into_iter().all(|cfg| proves_every_check(&program, cfg, &session)) {
         return Err("the guard that the mutation changes nothing is not proved".to_string());
     }
     if !original_verifies() {
@@ -93,25 +79,18 @@ pub fn never_infects(
     Ok(())
 }
 
-/// Whether every check of `cfg` (loops cut by their invariants) holds: those inside
-/// the guard's text (`regions`) first, since a mutant that changes something fails
-/// there, and the session ends at the first check not proved.
+/// Whether every check of `cfg` (loops cut by their invariants) holds, asked in one
+/// session in the encoding's order (as `verify` asks them: z3's nonlinear arithmetic
+/// depends on that history), ending at the first check not proved.
 fn proves_every_check(
     program: &crate::sema::hir::Program,
     cfg: &crate::cfg::Cfg,
-    regions: &[std::ops::Range<usize>],
     session: &crate::smt::SessionOptions,
 ) -> bool {
     let acyclic = crate::cfg::cut::cut_loops(program, cfg);
     let encoding = std::sync::Arc::new(crate::vc::encode(program, &acyclic));
-    let outside = |id: &crate::vc::FailureId| {
-        let at = encoding.failure(*id).obligation.span.start as usize;
-        !regions.iter().any(|region| region.contains(&at))
-    };
-    let mut checks: Vec<crate::vc::FailureId> = encoding.failure_ids().collect();
-    checks.sort_by_key(|id| outside(id));
     let mut solver = crate::smt::Session::new(std::sync::Arc::clone(&encoding), *session);
-    checks.into_iter().all(|id| solver.proves(id))
+    encoding.failure_ids().all(|id| solver.proves(id))
 }
 
 /// `session` with each check within z3's deterministic resource limit, as the product's
