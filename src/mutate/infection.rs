@@ -454,12 +454,7 @@ mod tests {
 
     /// Whether the mutant `original → replacement` of `source` is proved never to infect.
     fn proved(source: &str, original: &str, replacement: &str) -> Result<(), String> {
-        let (ast, errors) = crate::syntax::parse(FileId(0), source);
-        assert!(errors.is_empty(), "{errors:?}");
-        let mutant = operators::mutants(&ast, source)
-            .into_iter()
-            .find(|mutant| mutant.original == original && mutant.replacement == replacement)
-            .expect("the mutant exists");
+        let (ast, mutant) = operators::parsed_mutant(source, original, replacement);
         never_infects((&ast, source), (&mutant, "Max"), &SessionOptions::default(), &|| true)
     }
 

@@ -537,12 +537,7 @@ mod tests {
     /// The product of the mutant of `source` that `original → replacement` describes,
     /// checked; the verdict and whether a counterexample was offered.
     fn verdict_of(source: &str, original: &str, replacement: &str) -> (Verdict, usize) {
-        let (ast, errors) = crate::syntax::parse(FileId(0), source);
-        assert!(errors.is_empty(), "{errors:?}");
-        let mutant = operators::mutants(&ast, source)
-            .into_iter()
-            .find(|mutant| mutant.original == original && mutant.replacement == replacement)
-            .expect("the mutant exists");
+        let (ast, mutant) = operators::parsed_mutant(source, original, replacement);
         let mutated = operators::apply(&ast, &mutant);
         let layout = product_text(&ast, &mutated, "P", 2).expect("a product");
         let (program, cfgs) = front_end(&layout.text).unwrap_or_else(|message| panic!("{message}\n{}", layout.text));
