@@ -389,10 +389,15 @@ pub struct SeedArgs {
     /// Print instead the product program of mutant ID (`P/m3`, as `seedgen mutate
     /// --format json` names it): the original and the mutant side by side on the same
     /// inputs, and an assertion that their outcomes, outputs and final globals agree.
-    /// `boogie /proc:P$product` checks an equivalence claim on it (with `/loopUnroll:N`
-    /// for a claim up to N iterations).
+    /// `boogie /useArrayTheory /proc:P$product` checks an equivalence claim on it (with
+    /// `/loopUnroll:N` for a claim up to N iterations).
     #[arg(long, value_name = "ID")]
     pub mutant: Option<String>,
+    /// With `--mutant`: print instead the original program guarded at the mutation by
+    /// the check that the mutant computes the same there; `boogie /useArrayTheory`
+    /// verifying it proves the mutant equivalent for runs of any length.
+    #[arg(long, requires = "mutant")]
+    pub guarded: bool,
     /// With `--mutant`: the levels of calls inlined below the product's own calls.
     #[arg(long, default_value_t = 1, value_name = "K",
           value_parser = clap::value_parser!(u32).range(..i64::from(inline::MAX_DEPTH)))]
@@ -535,6 +540,7 @@ impl Cli {
                     unroll: args.unroll.unroll,
                     unroll_goals: args.unroll.unroll_goals.into(),
                     mutant: args.mutant,
+                    guarded: args.guarded,
                     inline_depth: args.inline_depth,
                 };
                 Config::Seed(config, output_config(&args.output))

@@ -74,6 +74,8 @@ pub struct SeedConfig {
     pub unroll_goals: UnrollGoals,
     /// `--mutant ID`: print this mutant's product program instead.
     pub mutant: Option<String>,
+    /// `--guarded` (with `--mutant`): the original guarded at the mutation instead.
+    pub guarded: bool,
     /// `--inline-depth K` (with `--mutant`): the product inlines `K + 1` levels.
     pub inline_depth: u32,
 }

@@ -62,8 +62,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     let written = Instant::now();
     let sections: Vec<suite::json::Procedure> = reports.into_iter().map(|report| report.suite).collect();
     let (sections, mutants) = if config.kill_mutants {
-        let original =
-            crate::mutate::kill::Original { ast: &ast, source: db.text(FileId(0)), program: &program, cfgs: &all_cfgs };
+        let original = crate::mutate::kill::Original::new(&ast, db.text(FileId(0)), &program, &all_cfgs);
         let template = suite::build(&context, Vec::new());
         let (sections, results) = kill_mutants::kill_all(&original, &template, sections, (config, &options))?;
         (sections, Some(kill_mutants::summary(&results, output.verbose)))

@@ -1,6 +1,7 @@
 //! `seedgen seed FILE`: the conditionally seeded program (seeds/001 §2.2), unrolled and
 //! with its goals counted as `--unroll` and `--unroll-goals` say, on stdout; with
-//! `--mutant ID`, the product program of that mutant ([`crate::mutate::product`]).
+//! `--mutant ID`, the product program of that mutant ([`crate::mutate::product`]), or
+//! with `--guarded` the original guarded at the mutation ([`crate::mutate::infection`]).
 
 use super::{load_and_lower, Lowered, Outcome, Streams};
 use crate::cfg;
@@ -18,7 +19,12 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
     if let Some(id) = &config.mutant {
         let source = db.text(crate::source::FileId(0));
         let inline = (config.inline_depth + 1).min(cfg::inline::MAX_DEPTH);
-        return match mutate::product_of(&ast, source, id, inline) {
+        let printed = if config.guarded {
+            mutate::guarded_of(&ast, source, id)
+        } else {
+            mutate::product_of(&ast, source, id, inline)
+        };
+        return match printed {
             Ok(text) => {
                 write!(streams.out, "{text}")?;
                 Ok(Outcome::Success)

@@ -13,15 +13,19 @@
 //! 2. the neighbours of those tests (one value one step away, `gen::search`): each
 //!    recorded on the original, then judged on the mutant, at most
 //!    [`KillOptions::neighbours`] replays per mutant;
-//! 3. the product program ([`super::product`]): every check of the original and the
+//! 3. the guard ([`super::infection`]): when the original, guarded at the mutation by
+//!    the check that the mutant computes the same there, verifies, the mutant is
+//!    equivalent, for runs of any length (asked before the costlier steps below);
+//! 4. walks of several steps from the tests, at most [`KillOptions::walks`] replays;
+//! 5. the product program ([`super::product`]): every check of the original and the
 //!    mutant side by side; each counterexample's inputs recorded on the original and
 //!    judged on the mutant. When no check fails on an exact encoding, the mutant is
 //!    equivalent (or equivalent up to the unrolling bound).
 //!
 //! A test is kept only after its replay on the mutant failed as `run-tests` would report
-//! it. The budgets: the neighbour replays above, and per mutant one product session with
-//! each check under the run's solver limits; whatever is left is **undecided**, with
-//! what was tried.
+//! it. The budgets: the neighbour and walk replays above, one verification of the
+//! guarded implementation, and per mutant one product session with each check under
+//! the run's solver limits; whatever is left is **undecided**, with what was tried.
 //!
 //! Reduction: the coverage tests stay as they are (the coverage suite is unchanged);
 //! a killing test is dropped when every mutant it kills is killed by another kept test
@@ -29,6 +33,7 @@
 //! it depends only on the implementation and its callees: an edit elsewhere leaves the
 //! section alone.
 
+use super::infection;
 use super::operators::{self, Mutant};
 use super::product::{self, CheckOptions, Verdict};
 use crate::cfg::cut::cut_loops;
@@ -126,6 +131,20 @@ pub struct Original<'a> {
     pub source: &'a str,
     pub program: &'a hir::Program,
     pub cfgs: &'a [Cfg],
+    /// Whether every implementation verifies, once asked ([`Original::verifies`]).
+    verified: std::sync::OnceLock<bool>,
+}
+
+impl<'a> Original<'a> {
+    pub fn new(ast: &'a ast::Program, source: &'a str, program: &'a hir::Program, cfgs: &'a [Cfg]) -> Original<'a> {
+        Original { ast, source, program, cfgs, verified: std::sync::OnceLock::new() }
+    }
+
+    /// Whether every implementation verifies (asked once, by the first section that
+    /// needs it: [`infection::never_infects`] rests on it).
+    fn verifies(&self, session: &SessionOptions) -> bool {
+        *self.verified.get_or_init(|| infection::verifies(self.program, self.cfgs, session))
+    }
 }
 
 /// A test of the section as the kill loop holds it: its record and its input.
@@ -174,12 +193,14 @@ pub fn kill_mutants(
     let mut next_number = last_number(&section.name, &section.tests);
     let mut results = Vec::new();
     let mut mutant_fronts = Vec::new();
+    let walks = std::cell::RefCell::new(None);
     for (id, mutant) in mutants {
         let front = MutantFront::of(original.ast, &mutant);
         let decision = match &front {
             None => MutantDecision::IllTyped,
             Some(front) => {
-                let mut search = Search { original, cfg, options, meter: &meter, front, held: &mut held };
+                let mut search =
+                    Search { original, cfg, options, meter: &meter, front, held: &mut held, walks: &walks };
                 search.decide(&mutant, &mut next_number)
             }
         };
@@ -270,6 +291,53 @@ struct Search<'a, 'b> {
     meter: &'a GoalMeter,
     front: &'a MutantFront,
     held: &'b mut Vec<Held>,
+    walks: &'a std::cell::RefCell<Option<Walks>>,
+}
+
+/// What one replay of the walks' budget was on the original.
+enum WalkStep {
+    /// The input had no step to take: the walk ends, the next starts.
+    End,
+    /// The step gave no input, or no execution of the original.
+    Skipped,
+    /// An execution of the original: its input (trace completed) and run.
+    Ran(Box<(TestInput, Replay)>),
+}
+
+/// The walks from `starts` held tests, step by step as far as some mutant went.
+struct Walks {
+    starts: usize,
+    steps: Vec<WalkStep>,
+    random: Xorshift,
+    /// How many walks have started.
+    walk: usize,
+    /// Where the current walk is and how many steps it took, if one is under way.
+    at: Option<(TestInput, usize)>,
+}
+
+impl Walks {
+    fn new(starts: usize) -> Walks {
+        Walks { starts, steps: Vec::new(), random: Xorshift(0x9e37_79b9_7f4a_7c15), walk: 0, at: None }
+    }
+
+    /// The next step of the walks: a new walk starts from the next held test when the
+    /// last ended or took [`WALK_LENGTH`] steps.
+    fn next(&mut self, starts: &[&TestInput], step_from: impl Fn((&TestInput, &mut Xorshift)) -> WalkStep) -> WalkStep {
+        let (input, taken) = match self.at.take() {
+            Some((input, taken)) if taken < WALK_LENGTH => (input, taken),
+            _ => {
+                self.walk += 1;
+                (starts[(self.walk - 1) % starts.len()].clone(), 0)
+            }
+        };
+        let step = step_from((&input, &mut self.random));
+        self.at = match &step {
+            WalkStep::End => None,
+            WalkStep::Skipped => Some((input, taken + 1)),
+            WalkStep::Ran(run) => Some((run.0.clone(), taken + 1)),
+        };
+        step
+    }
 }
 
 impl Search<'_, '_> {
@@ -294,6 +362,19 @@ impl Search<'_, '_> {
         if let Some(found) = self.neighbours() {
             return self.keep(found, next_number);
         }
+        let original = self.original;
+        let session = &self.options.session;
+        let proof =
+            infection::never_infects((original.ast, original.source), (mutant, &self.cfg.name), session, &|| {
+                original.verifies(session)
+            });
+        let infection = match proof {
+            Ok(()) => return MutantDecision::Equivalent,
+            Err(reason) => reason,
+        };
+        if let Some(found) = self.walks() {
+            return self.keep(found, next_number);
+        }
         let (verdict, found) = self.product(mutant);
         if let Some(found) = found {
             return self.keep(found, next_number);
@@ -301,7 +382,8 @@ impl Search<'_, '_> {
         let neighbours = self.options.neighbours;
         let walks = self.options.walks;
         let tried = format!(
-            "{tested} tests of the suite, {neighbours} of their neighbours, {walks} inputs on walks from them, the product"
+            "{tested} tests of the suite, {neighbours} of their neighbours, the guard ({infection}), \
+             {walks} inputs on walks from them, the product"
         );
         match verdict {
             Verdict::Equivalent => MutantDecision::Equivalent,
@@ -316,17 +398,21 @@ impl Search<'_, '_> {
         }
     }
 
-    /// The first neighbour of a held test that kills the mutant, recorded: first every
-    /// test's neighbours one step away, in order, then walks of several steps.
-    fn neighbours(&self) -> Option<(TestInput, Replay)> {
-        let branches = BTreeMap::new();
-        let mut budget = self.options.neighbours;
-        let starts: Vec<&TestInput> = self
-            .held
+    /// The held tests' inputs of this implementation, where neighbours and walks start.
+    fn starts(&self) -> Vec<&TestInput> {
+        self.held
             .iter()
             .filter_map(|held| held.input.as_ref())
             .filter(|input| input.implementation == self.cfg.implementation)
-            .collect();
+            .collect()
+    }
+
+    /// The first neighbour of a held test that kills the mutant, recorded: every test's
+    /// neighbours one step away, in order.
+    fn neighbours(&self) -> Option<(TestInput, Replay)> {
+        let branches = BTreeMap::new();
+        let mut budget = self.options.neighbours;
+        let starts = self.starts();
         let shape_of = |input: &TestInput| crate::gen::replay::value_types(self.original.program, self.cfg, input);
         for input in &starts {
             let shape = Shape { types: shape_of(input), branches: &branches };
@@ -341,49 +427,55 @@ impl Search<'_, '_> {
                 }
             }
         }
-        self.walks(&starts, &branches)
+        None
     }
 
     /// Walks of up to [`WALK_LENGTH`] random steps (a fixed seed: the same suite every
     /// run) from the held tests in turn, each input on the way that is an execution of
     /// the original judged on the mutant, within [`KillOptions::walks`] replays. A walk
     /// reaches what one step does not: longer arrays, a value many steps away (a loop
-    /// that must run more often for a changed statement to matter).
-    fn walks(
-        &self,
-        starts: &[&TestInput],
-        branches: &BTreeMap<String, BTreeSet<String>>,
-    ) -> Option<(TestInput, Replay)> {
+    /// that must run more often for a changed statement to matter). The walks depend on
+    /// the held tests and the original only, so their runs on the original are made
+    /// once and shared by the mutants until a test is added ([`Walks`]).
+    fn walks(&self) -> Option<(TestInput, Replay)> {
+        let starts = self.starts();
         if starts.is_empty() {
             return None;
         }
-        let mut random = Xorshift(0x9e37_79b9_7f4a_7c15);
-        let mut budget = self.options.walks;
-        let mut walk = 0;
-        while budget > 0 {
-            let mut input = starts[walk % starts.len()].clone();
-            walk += 1;
-            for _ in 0..WALK_LENGTH {
-                if budget == 0 {
-                    break;
+        let mut walks = self.walks.borrow_mut();
+        if walks.as_ref().is_none_or(|walks| walks.starts != starts.len()) {
+            *walks = Some(Walks::new(starts.len()));
+        }
+        let walks = walks.as_mut().expect("set above");
+        for at in 0..self.options.walks {
+            while walks.steps.len() <= at {
+                let step = walks.next(&starts, |input| self.step_from(input));
+                walks.steps.push(step);
+            }
+            if let WalkStep::Ran(run) = &walks.steps[at] {
+                if self.kills_with(run) {
+                    return Some((**run).clone());
                 }
-                budget -= 1;
-                let shape =
-                    Shape { types: crate::gen::replay::value_types(self.original.program, self.cfg, &input), branches };
-                let steps = search::steps_from(&input, &shape);
-                if steps.is_empty() {
-                    break;
-                }
-                let step = &steps[random.below(steps.len())];
-                let Some(next) = search::take(&input, step, &shape) else { continue };
-                let Some(run) = self.run_original(next) else { continue };
-                if self.kills_with(&run) {
-                    return Some(run);
-                }
-                input = run.0;
             }
         }
         None
+    }
+
+    /// One random step from `input` (see [`Search::walks`]), run on the original;
+    /// `random` draws the step.
+    fn step_from(&self, (input, random): (&TestInput, &mut Xorshift)) -> WalkStep {
+        let branches = &BTreeMap::new();
+        let shape = Shape { types: crate::gen::replay::value_types(self.original.program, self.cfg, input), branches };
+        let steps = search::steps_from(input, &shape);
+        if steps.is_empty() {
+            return WalkStep::End;
+        }
+        let step = &steps[random.below(steps.len())];
+        let Some(next) = search::take(input, step, &shape) else { return WalkStep::Skipped };
+        match self.run_original(next) {
+            Some(run) => WalkStep::Ran(Box::new(run)),
+            None => WalkStep::Skipped,
+        }
     }
 
     /// `input` run on the original, its trace completed: `None` unless the run is an
@@ -441,11 +533,8 @@ impl Search<'_, '_> {
             session: self.options.session,
             divides: product::divides(mutant),
         };
-        let Some(product_cfg) = cfgs.iter().find(|cfg| cfg.name == product::product_name(&self.cfg.name)) else {
-            return (Verdict::Undecided { reason: "no product procedure".to_string() }, None);
-        };
         let mut found = None;
-        let mut kills = |model: &crate::vc::Model| {
+        let mut kills = |model: &crate::vc::Model, product_cfg: &Cfg| {
             let input =
                 product::test_input(&program, product_cfg, self.original.program, self.cfg.implementation, model);
             found = self.record(input);

@@ -25,6 +25,7 @@
 //! the interpreter's default), so a looping mutant ends quickly and a mutant that only
 //! runs a few more iterations does not.
 
+pub mod infection;
 pub mod kill;
 pub mod operators;
 pub mod product;
@@ -51,9 +52,8 @@ pub enum Status {
     /// Every test passes; `tried` says what else was asked (the product program) and
     /// why that decided nothing.
     Survived { tried: String },
-    /// The product program of the original and the mutant holds on an exact encoding
-    /// ([`product`]): no test can kill it. Left out of the score.
-    Equivalent,
+    /// Proved equivalent (`proof` says how): no test can kill it. Left out of the score.
+    Equivalent { proof: Proof },
     /// `test` went over the step budget or the call depth (`message` says which), and no
     /// test killed the mutant.
     Timeout { test: String, message: String },
@@ -64,13 +64,36 @@ pub enum Status {
     IllTyped { message: String },
 }
 
+/// How a mutant was proved equivalent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The product program of the original and the mutant holds on an exact encoding
+    /// ([`product`]).
+    Product,
+    /// The original, guarded at the mutation by the check that the mutant computes the
+    /// same there, verifies ([`infection`]): no run is ever infected.
+    NeverInfects,
+}
+
+impl Proof {
+    /// How reports say it.
+    pub fn message(self) -> &'static str {
+        match self {
+            Proof::Product => "the product program holds on an exact encoding",
+            Proof::NeverInfects => {
+                "the original guarded by `the mutation changes nothing` verifies (`seed --mutant ID --guarded`)"
+            }
+        }
+    }
+}
+
 impl Status {
     /// The status as reports name it.
     pub fn label(&self) -> &'static str {
         match self {
             Status::Killed { .. } => "killed",
             Status::Survived { .. } => "survived",
-            Status::Equivalent => "equivalent",
+            Status::Equivalent { .. } => "equivalent",
             Status::Timeout { .. } => "timeout",
             Status::Error { .. } => "error",
             Status::IllTyped { .. } => "ill-typed",
@@ -126,7 +149,7 @@ impl Report {
             match run.status {
                 Status::Killed { .. } => totals.killed += 1,
                 Status::Survived { .. } => totals.survived += 1,
-                Status::Equivalent => totals.equivalent += 1,
+                Status::Equivalent { .. } => totals.equivalent += 1,
                 Status::Timeout { .. } => totals.timeout += 1,
                 Status::Error { .. } => totals.error += 1,
                 Status::IllTyped { .. } => totals.ill_typed += 1,
@@ -187,13 +210,26 @@ pub fn analyze(
         .expect("the system can start worker threads");
     let all = operators::mutants(ast, source);
     let ids = ids(ast, &all);
+    let original = std::sync::OnceLock::new();
+    let original_verifies = || {
+        *original.get_or_init(|| {
+            product::front_end(source).is_ok_and(|(program, cfgs)| {
+                infection::verifies(&program, &cfgs, &crate::smt::SessionOptions::default())
+            })
+        })
+    };
     let mutants: Vec<MutantRun> = pool.install(|| {
         ids.into_par_iter()
             .zip(all)
             .map(|(id, mutant)| {
                 let mutated = operators::apply(ast, &mutant);
                 let status = match run_mutant(&mutated, language, suite, limits) {
-                    Status::Survived { .. } => survivor(ast, (&mutated, &mutant), procedure_of(&id), &suite.options),
+                    Status::Survived { .. } => survivor(
+                        (ast, source, &original_verifies),
+                        (&mutated, &mutant),
+                        procedure_of(&id),
+                        &suite.options,
+                    ),
                     status => status,
                 };
                 MutantRun { id, mutant, status }
@@ -227,15 +263,28 @@ pub fn ids(program: &ast::Program, mutants: &[Mutant]) -> Vec<String> {
         .collect()
 }
 
+/// The mutant `id` of `program` (whose text is `source`); `Err` says there is none.
+fn mutant_of(program: &ast::Program, source: &str, id: &str) -> Result<Mutant, String> {
+    let all = operators::mutants(program, source);
+    let ids = ids(program, &all);
+    let at = ids
+        .iter()
+        .position(|known| known == id)
+        .ok_or_else(|| format!("no mutant `{id}` (`seedgen mutate --format json` lists the mutants and their ids)"))?;
+    Ok(all.into_iter().nth(at).expect("an id per mutant"))
+}
+
+/// The original program guarded at the mutation of mutant `id` ([`infection`]); `Err`
+/// says why there is none.
+pub fn guarded_of(program: &ast::Program, source: &str, id: &str) -> Result<String, String> {
+    let mutant = mutant_of(program, source, id)?;
+    infection::guarded_text(program, source, &mutant).ok_or_else(|| infection::NO_GUARD.to_string())
+}
+
 /// The product program ([`product`]) of the mutant `id` of `program` (whose text is
 /// `source`), its calls inlined `inline` levels; `Err` says why there is none.
 pub fn product_of(program: &ast::Program, source: &str, id: &str, inline: u32) -> Result<String, String> {
-    let all = operators::mutants(program, source);
-    let ids = ids(program, &all);
-    let Some(at) = ids.iter().position(|known| known == id) else {
-        return Err(format!("no mutant `{id}` (`seedgen mutate --format json` lists the mutants and their ids)"));
-    };
-    let mutated = operators::apply(program, &all[at]);
+    let mutated = operators::apply(program, &mutant_of(program, source, id)?);
     product::product_text(program, &mutated, procedure_of(id), inline)
         .map(|layout| layout.text)
         .ok_or_else(|| format!("procedure `{}` has type parameters: no product program", procedure_of(id)))
@@ -246,14 +295,20 @@ pub fn procedure_of(id: &str) -> &str {
     id.rsplit_once('/').map_or(id, |(procedure, _)| procedure)
 }
 
-/// A survivor of the suite asked once more: equivalent when its product program
-/// ([`product`]) holds on an exact encoding; otherwise survived, with what was tried.
+/// A survivor of the suite asked once more: equivalent when the original guarded at
+/// the mutation verifies ([`infection`]) or its product program ([`product`]) holds on
+/// an exact encoding; otherwise survived, with what was tried.
 fn survivor(
-    ast: &ast::Program,
+    (ast, source, original_verifies): (&ast::Program, &str, &dyn Fn() -> bool),
     (mutated, mutant): (&ast::Program, &Mutant),
     procedure: &str,
     options: &json::Options,
 ) -> Status {
+    let session = crate::smt::SessionOptions::default();
+    let infection = match infection::never_infects((ast, source), (mutant, procedure), &session, original_verifies) {
+        Ok(()) => return Status::Equivalent { proof: Proof::NeverInfects },
+        Err(reason) => reason,
+    };
     let inline = (options.inline_depth + 1).min(cfg::inline::MAX_DEPTH);
     let Some(layout) = product::product_text(ast, mutated, procedure, inline) else {
         return Status::Survived { tried: "no product program (type parameters)".to_string() };
@@ -271,8 +326,8 @@ fn survivor(
     };
     // The suite is what is measured: the first counterexample only shows the mutant
     // could be killed, and ends the session.
-    let tried = match product::check((&program, &cfgs, &layout), procedure, &check, &mut |_| true) {
-        product::Verdict::Equivalent => return Status::Equivalent,
+    let tried = match product::check((&program, &cfgs, &layout), procedure, &check, &mut |_, _| true) {
+        product::Verdict::Equivalent => return Status::Equivalent { proof: Proof::Product },
         product::Verdict::EquivalentUpTo { bound } => {
             format!("the product program: equivalent up to {bound} iterations of each loop, not beyond")
         }
@@ -281,7 +336,7 @@ fn survivor(
         }
         product::Verdict::Undecided { reason } => format!("the product program: {reason}"),
     };
-    Status::Survived { tried }
+    Status::Survived { tried: format!("{infection}; {tried}") }
 }
 
 fn graph_of(cfgs: &[Cfg], implementation: hir::ImplId) -> &Cfg {

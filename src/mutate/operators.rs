@@ -258,6 +258,19 @@ fn literal(value: &BigInt, span: Span) -> ExprKind {
     }
 }
 
+/// `source` parsed, and its mutant `original → replacement` (for tests of the passes
+/// that take a mutant).
+#[cfg(test)]
+pub fn parsed_mutant(source: &str, original: &str, replacement: &str) -> (ast::Program, Mutant) {
+    let (ast, errors) = crate::syntax::parse(crate::source::FileId(0), source);
+    assert!(errors.is_empty(), "{errors:?}");
+    let mutant = mutants(&ast, source)
+        .into_iter()
+        .find(|mutant| mutant.original == original && mutant.replacement == replacement)
+        .expect("the mutant exists");
+    (ast, mutant)
+}
+
 /// A statement's text on one line, at most 60 characters.
 fn one_line(text: &str) -> String {
     let words: Vec<&str> = text.split_whitespace().collect();

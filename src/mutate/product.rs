@@ -17,7 +17,9 @@
 //! ```
 //!
 //! Every procedure with a body carries `{:inline D}`, so Boogie 2.4.1 checks the claim
-//! on its own (`boogie /proc:P$product`), and [`check`] asks the same of z3: the product
+//! on its own (`boogie /useArrayTheory /proc:P$product`: maps as z3's extensional
+//! arrays, as in seedgen's semantics; Boogie's default map axioms lack extensionality
+//! and cannot prove `m == m[i := m[i]]`), and [`check`] asks the same of z3: the product
 //! inlined (`D` levels), optionally unrolled, cut, encoded, and every check of it asked
 //! in one session. The checks are the product's assertion, the assertions of both
 //! copies, their callees' preconditions and their postconditions (the inliner checks
@@ -307,13 +309,13 @@ impl CheckOptions {
 /// Asks the checks of the product procedure of `name` in `program` (lowered to `cfgs`;
 /// its text `layout`): the product's assertion first, then the mutant's checks, then,
 /// only when the answer can prove equivalence (an exact encoding), the original's. Each
-/// counterexample (or candidate of an `unknown` answer) goes to `kills`, and the first
-/// it accepts ends the session.
+/// counterexample (or candidate of an `unknown` answer) goes to `kills` with the graph
+/// it is a model of (calls inlined), and the first it accepts ends the session.
 pub fn check(
     (program, cfgs, layout): (&hir::Program, &[Cfg], &ProductText),
     name: &str,
     options: &CheckOptions,
-    kills: &mut dyn FnMut(&Model) -> bool,
+    kills: &mut dyn FnMut(&Model, &Cfg) -> bool,
 ) -> Verdict {
     let Some(product) = cfgs.iter().find(|cfg| cfg.name == product_name(name)) else {
         return Verdict::Undecided { reason: "the product program has no product procedure".to_string() };
@@ -362,7 +364,7 @@ pub fn check(
     for (_, id) in asked {
         match session.check_failure(id) {
             Reach::Sat(model) => {
-                if kills(&model) {
+                if kills(&model, &acyclic) {
                     return Verdict::Killed;
                 }
                 failing += 1;
@@ -371,7 +373,7 @@ pub fn check(
             // Once z3 gives up, nothing can be proved, and the next checks of the same
             // formula are seldom easier: the session ends.
             Reach::Unknown { reason, candidate } => {
-                if candidate.as_ref().is_some_and(&mut *kills) {
+                if candidate.as_ref().is_some_and(|model| kills(model, &acyclic)) {
                     return Verdict::Killed;
                 }
                 gave_up = Some(reason);
@@ -452,9 +454,13 @@ fn has_assume_statement(graph: &Cfg) -> bool {
         .any(|cmd| matches!(cmd.kind, CmdKind::Assume { reason: AssumeReason::User, .. }))
 }
 
-/// The inputs of `model` (a model of the product procedure of `product`) as a test of
-/// the original implementation `implementation` of `program`: the same in-parameters,
-/// globals, constants and function tables, by name; choices are left to the run.
+/// The inputs of `model` (a model of `product_cfg`, the product procedure of `product`
+/// inlined) as a test of the original implementation `implementation` of `program`: the
+/// same in-parameters, globals, constants and function tables, by name, and the start
+/// values of the locals and out-parameters the copies read before writing (the
+/// mutant's, which come later, over the original's): a mutant that no longer sets a
+/// variable reads the test's start value, which the original overwrites. Other
+/// choices are left to the run.
 pub fn test_input(
     product: &hir::Program,
     product_cfg: &Cfg,
@@ -493,6 +499,21 @@ pub fn test_input(
             _ => {}
         }
     }
+    let locals = &program.implementations[implementation.index()].locals;
+    let chosen = model.choices.iter().filter_map(|choice| match choice {
+        crate::vc::Choice::Value(assignment) => Some(assignment),
+        crate::vc::Choice::Goto { .. } => None,
+    });
+    for assignment in model.entry.iter().chain(chosen) {
+        let (InputKind::Havoc(hir::Var::Local(id)) | InputKind::Uninit(id)) = assignment.kind else { continue };
+        let Some(name) = product_cfg.locals.get(id.index()).map(|local| &local.name) else { continue };
+        let Some(at) = locals.iter().position(|local| &local.name == name && local.kind != hir::LocalKind::In) else {
+            continue;
+        };
+        let local = hir::LocalId::from_index(at);
+        input.uninitialized.retain(|(known, _)| *known != local);
+        input.uninitialized.push((local, assignment.value.clone()));
+    }
     for table in &model.functions {
         let name = &product.functions[table.function.index()].name;
         if let Some(at) = program.functions.iter().position(|function| &function.name == name) {
@@ -516,12 +537,7 @@ mod tests {
     /// The product of the mutant of `source` that `original → replacement` describes,
     /// checked; the verdict and whether a counterexample was offered.
     fn verdict_of(source: &str, original: &str, replacement: &str) -> (Verdict, usize) {
-        let (ast, errors) = crate::syntax::parse(FileId(0), source);
-        assert!(errors.is_empty(), "{errors:?}");
-        let mutant = operators::mutants(&ast, source)
-            .into_iter()
-            .find(|mutant| mutant.original == original && mutant.replacement == replacement)
-            .expect("the mutant exists");
+        let (ast, mutant) = operators::parsed_mutant(source, original, replacement);
         let mutated = operators::apply(&ast, &mutant);
         let layout = product_text(&ast, &mutated, "P", 2).expect("a product");
         let (program, cfgs) = front_end(&layout.text).unwrap_or_else(|message| panic!("{message}\n{}", layout.text));
@@ -533,7 +549,7 @@ mod tests {
             divides: divides(&mutant),
         };
         let mut offered = 0;
-        let verdict = check((&program, &cfgs, &layout), "P", &options, &mut |_| {
+        let verdict = check((&program, &cfgs, &layout), "P", &options, &mut |_, _| {
             offered += 1;
             false
         });

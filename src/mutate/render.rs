@@ -99,7 +99,7 @@ fn decided_by(status: &Status) -> (Option<&str>, Option<String>) {
         Status::Error { test, message } => (test.as_deref(), Some(message.clone())),
         Status::IllTyped { message } => (None, Some(message.clone())),
         Status::Survived { tried } => (None, (!tried.is_empty()).then(|| format!("tried: {tried}"))),
-        Status::Equivalent => (None, Some("the product program holds on an exact encoding".to_string())),
+        Status::Equivalent { proof } => (None, Some(proof.message().to_string())),
     }
 }
 

@@ -138,6 +138,8 @@ enum Request {
     /// The last `Reach` query again, in the small scope.
     SmallScope,
     Failure(FailureId),
+    /// A check asked for a proof only: no small-scope retry.
+    Proof(FailureId),
     Minimize {
         path: Vec<BlockId>,
     },
@@ -335,6 +337,13 @@ impl Session {
         self.ask(Request::Failure(failure))
     }
 
+    /// Whether the check `failure` holds (unsatisfiable violation), without the
+    /// small-scope retry of [`Session::check_failure`]: for a proof, which every other
+    /// answer fails alike.
+    pub fn proves(&mut self, failure: FailureId) -> bool {
+        matches!(self.ask(Request::Proof(failure)), Reach::Unsat)
+    }
+
     fn ask(&mut self, request: Request) -> Reach {
         let sent = self.requests.as_ref().expect("requests stay open until drop").send(request);
         match sent.ok().and_then(|()| self.replies.recv().ok()) {
@@ -448,6 +457,11 @@ impl Worker<'_> {
                     },
                     reach => reach,
                 }
+            }
+            Request::Proof(failure) => {
+                let failure = self.encoding.failure(failure);
+                let stop = Some((failure.block, failure.step));
+                check(&self.solver, terms, &self.image.bool(failure.condition), stop, query)
             }
         }
     }

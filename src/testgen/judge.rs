@@ -109,6 +109,7 @@ fn seed(case: &Case) -> Result<String, String> {
         unroll: 0,
         unroll_goals: Default::default(),
         mutant: None,
+        guarded: false,
         inline_depth: 1,
     };
     let output = quiet_output();
