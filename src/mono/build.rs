@@ -20,7 +20,7 @@ use super::types::{self, instance_suffix, is_compound, map_component, map_instan
 use crate::sema::hir::{
     BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, Global, GlobalId, Guard,
     IfBranch, Implementation, Lhs, Local, LocalId, MapType, ProcId, Procedure, Program, Quantifier, Stmt, StmtKind,
-    Type, TypeDecl, TypeId, UnaryOp, Var,
+    Type, TypeDecl, TypeId, TypeParamId, UnaryOp, Var,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -646,11 +646,44 @@ impl<'p> Builder<'p> {
                     .collect()
             }
             ExprKind::Store { map, indices, value } => self.store_parts(map, indices, value, span, frame),
+            ExprKind::Quant { quantifier: Quantifier::Lambda, type_params, .. } if !type_params.is_empty() => {
+                self.lambda_parts(expr, type_params, &ty, frame)
+            }
             _ => {
                 self.unsupported("a polymorphic map computed by a function, a selection or a lambda", span);
                 Vec::new()
             }
         }
+    }
+
+    /// The components of a type-quantified lambda (of polymorphic map type `ty`): one
+    /// monomorphic lambda per instance of the type, its body at that instance, as a
+    /// type-quantified `forall` is the conjunction of its instances.
+    fn lambda_parts(
+        &mut self,
+        expr: &Expr,
+        type_params: &[TypeParamId],
+        ty: &Type,
+        frame: &mut Frame<'p>,
+    ) -> Vec<Expr> {
+        let Some(map) = poly_map(ty).cloned() else {
+            self.unsupported("a lambda with type parameters whose type is not a polymorphic map", expr.span);
+            return Vec::new();
+        };
+        let outer = frame.substitution.clone();
+        let mut parts = Vec::new();
+        for args in self.instance_args(&map) {
+            let component = map_component(&map, &args);
+            if is_compound(&component) {
+                self.unsupported("a lambda with type parameters whose values are polymorphic maps", expr.span);
+                break;
+            }
+            frame.substitution = outer.clone();
+            frame.substitution.extend(type_params.iter().copied().zip(args));
+            parts.push(self.quant_body_typed(expr, &component, frame));
+        }
+        frame.substitution = outer;
+        parts
     }
 
     /// The components of `map[indices]` (of type `result`), where `map` is compound: the
@@ -739,7 +772,8 @@ impl<'p> Builder<'p> {
             return self.quant_body(expr, frame);
         }
         if *quantifier == Quantifier::Lambda {
-            self.unsupported("a lambda with type parameters", expr.span);
+            // Its type is a polymorphic map: `tuple` takes it apart.
+            self.unsupported("a lambda with type parameters where no map is expected", expr.span);
             return Expr { kind: ExprKind::Bool(true), ty: Type::Bool, span: expr.span };
         }
         let outer = frame.substitution.clone();
@@ -759,6 +793,12 @@ impl<'p> Builder<'p> {
     /// A quantifier at the types of `frame`, its bound variables split and renamed; the
     /// body alone when no variable remains.
     fn quant_body(&mut self, expr: &Expr, frame: &mut Frame<'p>) -> Expr {
+        let ty = expr.ty.substitute(&frame.substitution);
+        self.quant_body_typed(expr, &ty, frame)
+    }
+
+    /// [`Self::quant_body`] with the type the result has (a lambda's component's).
+    fn quant_body_typed(&mut self, expr: &Expr, ty: &Type, frame: &mut Frame<'p>) -> Expr {
         let ExprKind::Quant { quantifier, vars, triggers, attrs, body, .. } = &expr.kind else {
             unreachable!("a quantifier")
         };
@@ -773,7 +813,7 @@ impl<'p> Builder<'p> {
                 kept.push(self.exprs(trigger, frame));
             }
         }
-        let ty = self.ground(&expr.ty.substitute(&frame.substitution), expr.span);
+        let ty = self.ground(ty, expr.span);
         let kind = ExprKind::Quant {
             quantifier: *quantifier,
             type_params: Vec::new(),

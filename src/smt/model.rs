@@ -190,7 +190,17 @@ impl Decoder<'_> {
         let universe = self.universes.entry(ty).or_insert_with(|| {
             model.get_sort_universe(&ast.get_sort()).map(|elements| elements.to_vec()).unwrap_or_default()
         });
-        let index = universe.iter().position(|element| element.ast_eq(ast))?;
+        let index = match universe.iter().position(|element| element.ast_eq(ast)) {
+            Some(index) => index,
+            // Model completion names an element of a sort the model lists no universe
+            // for (a constant no assertion mentions, such as a field only a pruned
+            // axiom uses): a fresh element of its own, found again by the same name.
+            None if is_fresh_element(ast) => {
+                universe.push(ast.clone());
+                universe.len() - 1
+            }
+            None => return None,
+        };
         Some(Value::Elem { ty, index: u32::try_from(index).expect("fewer than 2^32 elements") })
     }
 
@@ -425,6 +435,14 @@ impl Decoder<'_> {
         let ast = self.eval(term);
         self.value(&ast, self.encoding.terms.sort(term))
     }
+}
+
+/// Whether `ast` is an element z3 names (`T!val!0`, an application of no arguments of
+/// an uninterpreted sort), not a term built of the program's symbols.
+fn is_fresh_element(ast: &Dynamic) -> bool {
+    ast.kind() == AstKind::App
+        && ast.num_children() == 0
+        && ast.safe_decl().is_ok_and(|decl| decl.name().contains("!val!"))
 }
 
 /// Whether a decoded value has an opaque part.
