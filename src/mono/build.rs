@@ -6,7 +6,8 @@
 //! function or procedure one declaration per instance (`Set#Card<int>`), a
 //! type-quantified expression the conjunction (`forall`) or disjunction (`exists`) of
 //! its instances — a type-quantified axiom one axiom per instance, so axiom pruning
-//! keeps exactly the instances an implementation can depend on. A value of a
+//! keeps exactly the instances an implementation can depend on; a type-quantified
+//! lambda (a value of a polymorphic map type) one lambda per instance of its type. A value of a
 //! polymorphic map type is a tuple of monomorphic maps, one per instance of its type
 //! parameters the program uses (`Heap` of `<a>[ref, Field a]a` becomes `Heap<int>`,
 //! `Heap<bool>`, ...): variables, parameters and bound variables are split, and

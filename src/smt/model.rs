@@ -158,7 +158,6 @@ const MAX_WINDOW: usize = 256;
 /// arena order, so the first ones kept are those of the prelude and the earliest blocks.
 const MAX_APPLIED: usize = 256;
 
-
 impl Decoder<'_> {
     /// The model's value of `term`, with model completion; the term itself (which
     /// decodes as opaque) once the deadline has cut the decoding off.
@@ -384,13 +383,13 @@ impl Decoder<'_> {
         entries.dedup_by(|later, earlier| later.0 == earlier.0);
         // z3's own entries are the same function, at other tuples or the same ones; they
         // go in last, so should two decodings ever disagree, the model's table wins.
-        // In a candidate's model (an `unknown` answer) a function taking or giving maps
-        // is not evaluated at its applications: z3 evaluates it by expanding the maps'
-        // lambdas, which took minutes and gigabytes at a single application of
-        // `union(s, t)` over `Set a = [a]bool` (Boogie's `Test/test20/TypeSynonyms2.bpl`),
-        // for a candidate replay may well reject.
-        let takes_maps = declared.domain.iter().chain([&declared.range]).any(|sort| matches!(sort, Sort::Array(_)));
-        let applied = if self.window.is_empty() && takes_maps { &[] } else { applied };
+        // In a candidate's model (an `unknown` answer) a function whose values are maps
+        // is not evaluated at its applications: z3 evaluates it by expanding lambdas,
+        // which took minutes and gigabytes at a single application of `union(s, t)` of
+        // `Set a = [a]bool` (Boogie's `Test/test20/TypeSynonyms2.bpl`), for a candidate
+        // replay may well reject. One taking maps to scalars (`Set#Card`) stays cheap.
+        let gives_maps = matches!(declared.range, Sort::Array(_));
+        let applied = if self.window.is_empty() && gives_maps { &[] } else { applied };
         let mut rows = self.applied(applied);
         rows.extend(entries);
         if default == Value::unspecified() {
