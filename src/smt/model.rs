@@ -291,7 +291,7 @@ impl Decoder<'_> {
         let array = ast.as_array()?;
         let at = |decoder: &mut Self, key: &BigInt| -> Option<Value> {
             let key = <z3::ast::Int as std::str::FromStr>::from_str(&key.to_string()).ok()?;
-            let value = decoder.eval_ast(&array.select(&key).into())?;
+            let value = decoder.eval_ast(&array.select(&key))?;
             let value = decoder.value(&value, value_sort);
             (!matches!(value, Value::Opaque(_))).then_some(value)
         };
