@@ -219,33 +219,47 @@ impl Replayer<'_> {
     }
 
     fn test_input(&self, model: &Model) -> TestInput {
-        let mut input = TestInput::new(self.original.implementation);
-        let ins = &self.program.implementations[self.original.implementation.index()].ins;
-        input.params = ins
-            .iter()
-            .map(|&id| {
-                let ty = &self.original.locals[id.index()].ty;
-                model.entry_value(&InputKind::Param(id)).cloned().unwrap_or_else(|| interp::default_value(ty))
-            })
-            .collect();
-        for assignment in &model.entry {
-            let value = assignment.value.clone();
-            match assignment.kind {
-                InputKind::Global(id) => input.globals.push((id, value)),
-                InputKind::Const(id) => input.consts.push((id, value)),
-                // Locals added by inlining are never read unset (their unset ones are
-                // havocked at the call), so every such input is the implementation's own.
-                InputKind::Uninit(id) if id.index() < self.original.locals.len() => {
-                    input.uninitialized.push((id, value))
-                }
-                _ => {}
-            }
-        }
-        input.functions = model.functions.clone();
-        input.trace = model.choices.iter().filter_map(|choice| self.trace_item(choice)).collect();
-        input
+        test_input(self.program, self.original, self.seeded, model)
     }
+}
 
+/// The test a model of `seeded` (a graph of `original`'s implementation: seeded, calls
+/// inlined, loops cut) stands for: its entry values and functions' tables, and the
+/// choices along its path as the trace the interpreter runs `original` with.
+pub fn test_input(program: &hir::Program, original: &Cfg, seeded: &Cfg, model: &Model) -> TestInput {
+    let graphs = Graphs { program, seeded };
+    let mut input = TestInput::new(original.implementation);
+    let ins = &program.implementations[original.implementation.index()].ins;
+    input.params = ins
+        .iter()
+        .map(|&id| {
+            let ty = &original.locals[id.index()].ty;
+            model.entry_value(&InputKind::Param(id)).cloned().unwrap_or_else(|| interp::default_value(ty))
+        })
+        .collect();
+    for assignment in &model.entry {
+        let value = assignment.value.clone();
+        match assignment.kind {
+            InputKind::Global(id) => input.globals.push((id, value)),
+            InputKind::Const(id) => input.consts.push((id, value)),
+            // Locals added by inlining are never read unset (their unset ones are
+            // havocked at the call), so every such input is the implementation's own.
+            InputKind::Uninit(id) if id.index() < original.locals.len() => input.uninitialized.push((id, value)),
+            _ => {}
+        }
+    }
+    input.functions = model.functions.clone();
+    input.trace = model.choices.iter().filter_map(|choice| graphs.trace_item(choice)).collect();
+    input
+}
+
+/// The program and the graph a model is a path of: what a model's choices are named by.
+struct Graphs<'a> {
+    program: &'a hir::Program,
+    seeded: &'a Cfg,
+}
+
+impl Graphs<'_> {
     /// The trace entry of a choice; `None` for the branch of a deterministic
     /// conditional, which replay decides by evaluating its guard.
     fn trace_item(&self, choice: &Choice) -> Option<TraceItem> {

@@ -6,7 +6,8 @@
 //! function or procedure one declaration per instance (`Set#Card<int>`), a
 //! type-quantified expression the conjunction (`forall`) or disjunction (`exists`) of
 //! its instances — a type-quantified axiom one axiom per instance, so axiom pruning
-//! keeps exactly the instances an implementation can depend on. A value of a
+//! keeps exactly the instances an implementation can depend on; a type-quantified
+//! lambda (a value of a polymorphic map type) one lambda per instance of its type. A value of a
 //! polymorphic map type is a tuple of monomorphic maps, one per instance of its type
 //! parameters the program uses (`Heap` of `<a>[ref, Field a]a` becomes `Heap<int>`,
 //! `Heap<bool>`, ...): variables, parameters and bound variables are split, and
@@ -20,7 +21,7 @@ use super::types::{self, instance_suffix, is_compound, map_component, map_instan
 use crate::sema::hir::{
     BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, FunctionOrigin, Global,
     GlobalId, Guard, IfBranch, Implementation, Lhs, Local, LocalId, MapInstanceOf, MapType, ProcId, Procedure, Program,
-    Quantifier, Stmt, StmtKind, Type, TypeDecl, TypeId, UnaryOp, Var,
+    Quantifier, Stmt, StmtKind, Type, TypeDecl, TypeId, TypeParamId, UnaryOp, Var,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -671,11 +672,44 @@ impl<'p> Builder<'p> {
                     .collect()
             }
             ExprKind::Store { map, indices, value } => self.store_parts(map, indices, value, span, frame),
+            ExprKind::Quant { quantifier: Quantifier::Lambda, type_params, .. } if !type_params.is_empty() => {
+                self.lambda_parts(expr, type_params, &ty, frame)
+            }
             _ => {
                 self.unsupported("a polymorphic map computed by a function, a selection or a lambda", span);
                 Vec::new()
             }
         }
+    }
+
+    /// The components of a type-quantified lambda (of polymorphic map type `ty`): one
+    /// monomorphic lambda per instance of the type, its body at that instance, as a
+    /// type-quantified `forall` is the conjunction of its instances.
+    fn lambda_parts(
+        &mut self,
+        expr: &Expr,
+        type_params: &[TypeParamId],
+        ty: &Type,
+        frame: &mut Frame<'p>,
+    ) -> Vec<Expr> {
+        let Some(map) = poly_map(ty).cloned() else {
+            self.unsupported("a lambda with type parameters whose type is not a polymorphic map", expr.span);
+            return Vec::new();
+        };
+        let outer = frame.substitution.clone();
+        let mut parts = Vec::new();
+        for args in self.instance_args(&map) {
+            let component = map_component(&map, &args);
+            if is_compound(&component) {
+                self.unsupported("a lambda with type parameters whose values are polymorphic maps", expr.span);
+                break;
+            }
+            frame.substitution = outer.clone();
+            frame.substitution.extend(type_params.iter().copied().zip(args));
+            parts.push(self.quant_body_typed(expr, &component, frame));
+        }
+        frame.substitution = outer;
+        parts
     }
 
     /// The components of `map[indices]` (of type `result`), where `map` is compound: the
@@ -764,7 +798,8 @@ impl<'p> Builder<'p> {
             return self.quant_body(expr, frame);
         }
         if *quantifier == Quantifier::Lambda {
-            self.unsupported("a lambda with type parameters", expr.span);
+            // Its type is a polymorphic map: `tuple` takes it apart.
+            self.unsupported("a lambda with type parameters where no map is expected", expr.span);
             return Expr { kind: ExprKind::Bool(true), ty: Type::Bool, span: expr.span };
         }
         let outer = frame.substitution.clone();
@@ -784,6 +819,12 @@ impl<'p> Builder<'p> {
     /// A quantifier at the types of `frame`, its bound variables split and renamed; the
     /// body alone when no variable remains.
     fn quant_body(&mut self, expr: &Expr, frame: &mut Frame<'p>) -> Expr {
+        let ty = expr.ty.substitute(&frame.substitution);
+        self.quant_body_typed(expr, &ty, frame)
+    }
+
+    /// [`Self::quant_body`] with the type the result has (a lambda's component's).
+    fn quant_body_typed(&mut self, expr: &Expr, ty: &Type, frame: &mut Frame<'p>) -> Expr {
         let ExprKind::Quant { quantifier, vars, triggers, attrs, body, .. } = &expr.kind else {
             unreachable!("a quantifier")
         };
@@ -798,7 +839,7 @@ impl<'p> Builder<'p> {
                 kept.push(self.exprs(trigger, frame));
             }
         }
-        let ty = self.ground(&expr.ty.substitute(&frame.substitution), expr.span);
+        let ty = self.ground(ty, expr.span);
         let kind = ExprKind::Quant {
             quantifier: *quantifier,
             type_params: Vec::new(),

@@ -17,7 +17,8 @@ use super::error::MonoError;
 use super::types::{self, has_free_params, map_instance, match_type, poly_map, Names, Substitution};
 use super::{MAX_INSTANCES, MAX_TYPE_DEPTH};
 use crate::sema::hir::{
-    Expr, ExprKind, FunctionId, Guard, Local, MapType, ProcId, Program, Stmt, StmtKind, Type, TypeId, TypeParamId, Var,
+    Expr, ExprKind, FunctionId, Guard, Local, MapType, ProcId, Program, Quantifier, Stmt, StmtKind, Type, TypeId,
+    TypeParamId, Var,
 };
 use crate::source::Span;
 use std::collections::{HashMap, HashSet};
@@ -347,7 +348,11 @@ impl<'p> Collector<'p> {
                     self.map_use(poly, &index_types, Some(&range), expr.span);
                 }
             }
-            ExprKind::Quant { type_params, .. } if !type_params.is_empty() => {
+            ExprKind::Quant { quantifier, type_params, .. } if !type_params.is_empty() => {
+                if *quantifier == Quantifier::Lambda {
+                    // Its value is a polymorphic map: the type's instances are its components.
+                    self.ty(&expr.ty, substitution, expr.span);
+                }
                 let key = site_key(expr, substitution);
                 if self.seen_sites.insert(key) {
                     self.sites.push(Site { expr, substitution: substitution.clone() });
@@ -474,10 +479,13 @@ impl<'p> Collector<'p> {
     /// Instantiates a site with every binding of its type parameters not tried yet;
     /// whether there was one.
     fn instantiate_site(&mut self, expr: &'p Expr, substitution: &Substitution) -> bool {
-        let ExprKind::Quant { type_params, vars, triggers, body, .. } = &expr.kind else {
+        let ExprKind::Quant { quantifier, type_params, vars, triggers, body, .. } = &expr.kind else {
             unreachable!("sites are type-quantified expressions")
         };
-        let bindings = self.bindings(expr, type_params, substitution);
+        let bindings = match quantifier {
+            Quantifier::Lambda => self.lambda_bindings(expr, substitution),
+            _ => self.bindings(expr, type_params, substitution),
+        };
         let key = site_key(expr, substitution);
         let mut changed = false;
         for binding in bindings {
@@ -497,6 +505,24 @@ impl<'p> Collector<'p> {
         }
         self.instances.sites.entry(key).or_default();
         changed
+    }
+
+    /// The bindings of a type-quantified lambda's parameters: the instances of its
+    /// polymorphic map type the program uses, one component of its value each (its type
+    /// is `<a>[ref, Field a]bool` for `lambda<a> o: ref, f: Field a :: ...`, whose
+    /// parameters are the lambda's in order).
+    fn lambda_bindings(&self, expr: &Expr, substitution: &Substitution) -> Vec<Vec<Type>> {
+        let ty = expr.ty.substitute(substitution);
+        let found = poly_map(&ty).and_then(|map| self.instances.find_map(map));
+        found.map_or_else(Vec::new, |at| {
+            self.instances.maps[at]
+                .instances
+                .keys()
+                .iter()
+                .filter(|args| !args.iter().any(has_free_params))
+                .cloned()
+                .collect()
+        })
     }
 
     /// The bindings of `params` under which something the quantified expression

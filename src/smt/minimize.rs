@@ -119,7 +119,7 @@ impl Minimizer {
             assumptions.extend(bounded.iter().map(|(_, literal)| literal.clone()));
             match solver.check_assumptions(&assumptions) {
                 SatResult::Sat => {
-                    found = solver.get_model().map(|model| decode(encoding, image, &model, None));
+                    found = solver.get_model().and_then(|model| decode(encoding, image, &model, None));
                     break;
                 }
                 SatResult::Unsat => {

@@ -22,6 +22,7 @@
 //! gets the default [`Value::unspecified`]: the replay of the model's path only applies
 //! the function where the encoding does, at those tuples, which the table now holds.
 
+use super::interrupt;
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
 use crate::sema::hir::{FunctionId, TypeId};
@@ -29,14 +30,21 @@ use crate::vc::model::{self, ChoicePoint};
 use crate::vc::term::{self, Term};
 use crate::vc::{Assignment, Choice, Encoding, FunctionModel, MapValue, Model, Sort, SymbolId, TermId, Value};
 use num_bigint::BigInt;
+use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Ast, Dynamic};
 use z3::{AstKind, DeclKind};
 
 /// Decodes `model` (satisfying the encoding) into a [`Model`]; `stop` is the failing
-/// check `(block, step)` of a failure query.
-pub(super) fn decode(encoding: &Encoding, image: &Z3Terms, model: &z3::Model, stop: Option<(BlockId, usize)>) -> Model {
-    let mut decoder = Decoder { encoding, image, model, universes: BTreeMap::new(), window: Vec::new() };
+/// check `(block, step)` of a failure query. `None` when the run's deadline cut the
+/// decoding off ([`super::interrupt`]): a half-read model is no test.
+pub(super) fn decode(
+    encoding: &Encoding,
+    image: &Z3Terms,
+    model: &z3::Model,
+    stop: Option<(BlockId, usize)>,
+) -> Option<Model> {
+    let mut decoder = Decoder::new(encoding, image, model);
     decoder.window = decoder.sample_window();
     decoder.decode(stop)
 }
@@ -51,13 +59,16 @@ pub(super) fn decode_candidate(
     image: &Z3Terms,
     model: &z3::Model,
     stop: Option<(BlockId, usize)>,
-) -> Model {
-    let decoder = Decoder { encoding, image, model, universes: BTreeMap::new(), window: Vec::new() };
-    decoder.decode(stop)
+) -> Option<Model> {
+    Decoder::new(encoding, image, model).decode(stop)
 }
 
-impl Decoder<'_> {
-    fn decode(mut self, stop: Option<(BlockId, usize)>) -> Model {
+impl<'a> Decoder<'a> {
+    fn new(encoding: &'a Encoding, image: &'a Z3Terms, model: &'a z3::Model) -> Decoder<'a> {
+        Decoder { encoding, image, model, universes: BTreeMap::new(), window: Vec::new(), cut_off: Cell::new(false) }
+    }
+
+    fn decode(mut self, stop: Option<(BlockId, usize)>) -> Option<Model> {
         let (encoding, image, model) = (self.encoding, self.image, self.model);
         let decoder = &mut self;
         let executed: Vec<bool> = encoding.blocks.iter().map(|block| decoder.truth(block.exec)).collect();
@@ -80,7 +91,7 @@ impl Decoder<'_> {
             .into_iter()
             .filter_map(|(function, symbol)| decoder.function(function, symbol, applications.of_symbol(symbol)))
             .collect();
-        Model { path, entry, choices, functions }
+        (!self.cut_off.get()).then_some(Model { path, entry, choices, functions })
     }
 }
 
@@ -134,6 +145,8 @@ struct Decoder<'a> {
     universes: BTreeMap<TypeId, Vec<Dynamic>>,
     /// The integer keys at which a map the decoder cannot read as a table is sampled.
     window: Vec<BigInt>,
+    /// Whether the run's deadline stopped an evaluation: the model read is incomplete.
+    cut_off: Cell<bool>,
 }
 
 /// The most keys a sampled map gets.
@@ -146,8 +159,25 @@ const MAX_WINDOW: usize = 256;
 const MAX_APPLIED: usize = 256;
 
 impl Decoder<'_> {
+    /// The model's value of `term`, with model completion; the term itself (which
+    /// decodes as opaque) once the deadline has cut the decoding off.
     fn eval(&self, term: TermId) -> Dynamic {
-        self.model.eval(self.image.ast(term), true).expect("model completion evaluates every term")
+        let ast = self.image.ast(term);
+        self.eval_ast(ast).unwrap_or_else(|| ast.clone())
+    }
+
+    /// The model's value of `ast`, with model completion; `None` once the run's deadline
+    /// has passed (z3 was interrupted, or would be), which marks the decoding cut off.
+    fn eval_ast(&self, ast: &Dynamic) -> Option<Dynamic> {
+        if self.cut_off.get() {
+            return None;
+        }
+        let value = if interrupt::passed() { None } else { self.model.eval(ast, true) };
+        // Model completion evaluates every term; only an interruption makes it fail.
+        if value.is_none() {
+            self.cut_off.set(true);
+        }
+        value
     }
 
     fn truth(&self, term: TermId) -> bool {
@@ -190,7 +220,17 @@ impl Decoder<'_> {
         let universe = self.universes.entry(ty).or_insert_with(|| {
             model.get_sort_universe(&ast.get_sort()).map(|elements| elements.to_vec()).unwrap_or_default()
         });
-        let index = universe.iter().position(|element| element.ast_eq(ast))?;
+        let index = match universe.iter().position(|element| element.ast_eq(ast)) {
+            Some(index) => index,
+            // Model completion names an element of a sort the model lists no universe
+            // for (a constant no assertion mentions, such as a field only a pruned
+            // axiom uses): a fresh element of its own, found again by the same name.
+            None if is_fresh_element(ast) => {
+                universe.push(ast.clone());
+                universe.len() - 1
+            }
+            None => return None,
+        };
         Some(Value::Elem { ty, index: u32::try_from(index).expect("fewer than 2^32 elements") })
     }
 
@@ -249,10 +289,9 @@ impl Decoder<'_> {
             return None;
         }
         let array = ast.as_array()?;
-        let model = self.model;
         let at = |decoder: &mut Self, key: &BigInt| -> Option<Value> {
             let key = <z3::ast::Int as std::str::FromStr>::from_str(&key.to_string()).ok()?;
-            let value = model.eval(&array.select(&key), true)?;
+            let value = decoder.eval_ast(&array.select(&key))?;
             let value = decoder.value(&value, value_sort);
             (!matches!(value, Value::Opaque(_))).then_some(value)
         };
@@ -316,7 +355,7 @@ impl Decoder<'_> {
         let declared = self.encoding.terms.symbol(symbol);
         let decl = self.image.decl(symbol);
         if declared.domain.is_empty() {
-            let value = self.model.eval(&decl.apply(&[]), true)?;
+            let value = self.eval_ast(&decl.apply(&[]))?;
             let default = self.value(&value, &declared.range);
             return Some(FunctionModel { function, entries: Vec::new(), default });
         }
@@ -344,6 +383,13 @@ impl Decoder<'_> {
         entries.dedup_by(|later, earlier| later.0 == earlier.0);
         // z3's own entries are the same function, at other tuples or the same ones; they
         // go in last, so should two decodings ever disagree, the model's table wins.
+        // In a candidate's model (an `unknown` answer) a function whose values are maps
+        // is not evaluated at its applications: z3 evaluates it by expanding lambdas,
+        // which took minutes and gigabytes at a single application of `union(s, t)` of
+        // `Set a = [a]bool` (Boogie's `Test/test20/TypeSynonyms2.bpl`), for a candidate
+        // replay may well reject. One taking maps to scalars (`Set#Card`) stays cheap.
+        let gives_maps = matches!(declared.range, Sort::Array(_));
+        let applied = if self.window.is_empty() && gives_maps { &[] } else { applied };
         let mut rows = self.applied(applied);
         rows.extend(entries);
         if default == Value::unspecified() {
@@ -380,7 +426,7 @@ impl Decoder<'_> {
             if let std::collections::btree_map::Entry::Vacant(slot) = rows.entry(args) {
                 let asts: Vec<&dyn Ast> =
                     universes.iter().zip(&tuple).map(|((_, universe), &index)| &universe[index] as &dyn Ast).collect();
-                if let Some(result) = self.model.eval(&decl.apply(&asts), true) {
+                if let Some(result) = self.eval_ast(&decl.apply(&asts)) {
                     let value = self.value(&result, &range);
                     if !has_opaque(&value) {
                         slot.insert(value);
@@ -425,6 +471,14 @@ impl Decoder<'_> {
         let ast = self.eval(term);
         self.value(&ast, self.encoding.terms.sort(term))
     }
+}
+
+/// Whether `ast` is an element z3 names (`T!val!0`, an application of no arguments of
+/// an uninterpreted sort), not a term built of the program's symbols.
+fn is_fresh_element(ast: &Dynamic) -> bool {
+    ast.kind() == AstKind::App
+        && ast.num_children() == 0
+        && ast.safe_decl().is_ok_and(|decl| decl.name().contains("!val!"))
 }
 
 /// Whether a decoded value has an opaque part.

@@ -62,6 +62,7 @@
 //! the whole timeout, and `unknown` answers carry z3's candidate model (Boogie's
 //! behaviour: a counterexample that may violate an axiom, to be checked by replay).
 
+use super::interrupt::{self, Watchdog};
 use super::memory;
 use super::minimize::Minimizer;
 use super::model::{decode, decode_candidate};
@@ -381,6 +382,7 @@ fn serve(
     outbox: mpsc::Sender<Reach>,
 ) {
     memory::advise_huge_pages();
+    let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
     solver.set_params(&params(options, profile));
     let image = Z3Terms::new(encoding);
@@ -658,15 +660,25 @@ fn answer(
     result: SatResult,
     stop: Option<(BlockId, usize)>,
 ) -> Reach {
+    let cut_off = || Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None };
     match result {
         SatResult::Sat => {
             let model = solver.get_model().expect("z3 produces a model after `sat`");
-            Reach::Sat(decode(encoding, image, &model, stop))
+            decode(encoding, image, &model, stop).map_or_else(cut_off, Reach::Sat)
         }
         SatResult::Unsat => Reach::Unsat,
+        // The watchdog interrupted the check, or the decoding would be cut off at once.
+        SatResult::Unknown if interrupt::passed() => cut_off(),
         SatResult::Unknown => {
-            let candidate = solver.get_model().map(|model| decode_candidate(encoding, image, &model, stop));
-            Reach::Unknown { reason: unknown_reason(solver.get_reason_unknown()), candidate }
+            let Some(model) = solver.get_model() else {
+                return Reach::Unknown { reason: unknown_reason(solver.get_reason_unknown()), candidate: None };
+            };
+            match decode_candidate(encoding, image, &model, stop) {
+                Some(candidate) => {
+                    Reach::Unknown { reason: unknown_reason(solver.get_reason_unknown()), candidate: Some(candidate) }
+                }
+                None => cut_off(),
+            }
         }
     }
 }

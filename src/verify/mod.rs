@@ -20,6 +20,13 @@
 //! violate it (Boogie checks postconditions once, at a unified exit): of the checks of
 //! one clause at several `return` blocks, the first that fails is reported.
 //!
+//! **Unknown answers, confirmed by a run.** When z3 gives up on a check (axioms over
+//! arrays: "incomplete (theory array)") with a candidate model, the candidate's test is
+//! run by the interpreter on the program as written ([`crate::interp`]: loops iterate,
+//! calls execute), as Dafny's test generation validates Boogie's counterexamples. A run
+//! that fails at the checked clause is a concrete execution violating it: a failure,
+//! reported with that test. Any other run leaves the check undecided.
+//!
 //! **Determinism.** Implementations run in parallel, each with its own session (and z3
 //! context, see [`crate::smt`]), so a verdict depends only on its implementation; the
 //! result is in graph order whatever the scheduling.
@@ -34,6 +41,7 @@ pub use error::{CheckSite, FailingTest, VerifyError};
 use crate::cfg::cut::cut_loops;
 use crate::cfg::{AssertReason, BlockId, Cfg, CmdKind};
 use crate::diag::Diagnostic;
+use crate::interp::{self, Limits, Machine, TraceMode};
 use crate::sema::hir::{self, ImplId};
 use crate::smt::{Reach, Session, SessionOptions};
 use crate::source::Span;
@@ -136,8 +144,9 @@ pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) ->
     // As many workers as the rayon pool the caller runs in (`prove-tests --jobs`), or
     // as cores.
     let workers = rayon::current_num_threads().min(cfgs.len());
+    let machine = &Machine::new(program, cfgs, Limits::default());
     if workers <= 1 {
-        return cfgs.iter().map(|cfg| verify_implementation(program, cfg, options)).collect();
+        return cfgs.iter().map(|cfg| verify_implementation(program, cfg, options, machine)).collect();
     }
     let next = AtomicUsize::new(0);
     let verdicts: Mutex<Vec<Option<ImplementationVerdict>>> = Mutex::new(vec![None; cfgs.len()]);
@@ -146,7 +155,7 @@ pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) ->
             let work = || loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(cfg) = cfgs.get(index) else { break };
-                let verdict = verify_implementation(program, cfg, options);
+                let verdict = verify_implementation(program, cfg, options, machine);
                 verdicts.lock().expect("a worker that panicked ends the scope with its panic")[index] = Some(verdict);
             };
             std::thread::Builder::new()
@@ -160,8 +169,14 @@ pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) ->
     verdicts.into_iter().map(|verdict| verdict.expect("the workers verify every implementation")).collect()
 }
 
-/// Verifies one implementation (its cyclic graph) in a session of its own.
-fn verify_implementation(program: &hir::Program, cfg: &Cfg, options: &SessionOptions) -> ImplementationVerdict {
+/// Verifies one implementation (its cyclic graph) in a session of its own; `machine`
+/// runs the candidates of checks z3 gives up on.
+fn verify_implementation(
+    program: &hir::Program,
+    cfg: &Cfg,
+    options: &SessionOptions,
+    machine: &Machine,
+) -> ImplementationVerdict {
     let start = Instant::now();
     let acyclic = cut_loops(program, cfg);
     let encoding = Arc::new(encode(program, &acyclic));
@@ -178,6 +193,12 @@ fn verify_implementation(program: &hir::Program, cfg: &Cfg, options: &SessionOpt
                 let test = context.failing_test(counterexample, &obligation);
                 failures.push(VerificationFailure { obligation, counterexample: counterexample.clone(), site, test });
             }
+            Decision::Unknown { candidate: Some(model), .. }
+                if fails_when_run(machine, (program, cfg, &acyclic), model, &obligation) =>
+            {
+                let test = context.failing_test(model, &obligation);
+                failures.push(VerificationFailure { obligation, counterexample: model.clone(), site, test });
+            }
             Decision::Unknown { reason, candidate } => {
                 let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
                 undecided.push(Undecided { obligation, reason: reason.to_string(), site, candidate });
@@ -190,6 +211,23 @@ fn verify_implementation(program: &hir::Program, cfg: &Cfg, options: &SessionOpt
         (false, _) => Outcome::Failed { failures, undecided },
     };
     ImplementationVerdict { implementation: cfg.implementation, name: cfg.name.clone(), outcome, time: start.elapsed() }
+}
+
+/// Whether the test of `model` (a candidate of an `unknown` answer, a path of `acyclic`)
+/// fails at `obligation`'s clause when the interpreter runs the program as written.
+fn fails_when_run(
+    machine: &Machine,
+    (program, cfg, acyclic): (&hir::Program, &Cfg, &Cfg),
+    model: &Model,
+    obligation: &Obligation,
+) -> bool {
+    let input = crate::gen::replay::test_input(program, cfg, acyclic, model);
+    match machine.run(&input, TraceMode::Complete).outcome {
+        interp::Outcome::Failed(violation) => {
+            violation.span == obligation.span || violation.call == Some(obligation.span)
+        }
+        _ => false,
+    }
 }
 
 /// The solver's answer to every check of `encoding`, by [`FailureId`]: all of them, in

@@ -1,7 +1,8 @@
 //! Polymorphic programs through the engine (`crate::mono` before lowering): each small
 //! program of `tests/mono/` generates a suite with every goal covered that replays green
 //! in both forms, the heap's fields of three types and a heap parameter included; an
-//! instantiation that does not terminate is a diagnostic at its span, exit 1.
+//! instantiation that does not terminate is a diagnostic at its span, exit 1;
+//! type-quantified lambdas are one monomorphic lambda per instance of their map type.
 
 use crate::support::{covered_goals, goals, replayed_goals, seedgen, status};
 use serde_json::Value;
@@ -70,8 +71,16 @@ fn a_polymorphic_procedure_generic_and_called() {
 }
 
 #[test]
+fn type_quantified_lambdas_one_map_per_field_type() {
+    // Dafny's frames: a lambda assigned to, passed as and captured by polymorphic maps.
+    let suite = generates_and_replays("tests/mono/poly_lambda.bpl", &[]);
+    let tests = suite["procedures"][0]["tests"].as_array().expect("tests");
+    assert!(tests.iter().all(|test| test["expect"]["outcome"] == "pass"), "every run is checked: {tests:?}");
+}
+
+#[test]
 fn verify_agrees_with_boogie_on_polymorphic_programs() {
-    for program in ["poly_function", "type_quantified", "heap", "poly_procedure"] {
+    for program in ["poly_function", "type_quantified", "heap", "poly_procedure", "poly_lambda"] {
         let path = format!("tests/mono/{program}.bpl");
         let output = seedgen(&["verify", &path]);
         assert_eq!(output.status.code(), Some(0), "{path}: {}", String::from_utf8_lossy(&output.stderr));
