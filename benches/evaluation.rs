@@ -26,9 +26,8 @@ use common::{run_limited, Limited};
 use plotters::prelude::*;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
-use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The whole harness's budget: runs that would start past it are skipped (and said so).
