@@ -31,7 +31,8 @@ doc:
 # cold, warm and one-changed runs of a generated 200-procedure file, and --jobs 1 vs 2;
 # suite sizes and input values with and without minimization and reduction;
 # time, goals and encoding size of --unroll N for N = 0..10 and 15; the
-# language server on the 200-procedure file (keystrokes, saves, hovers, cancellation).
+# language server on the 200-procedure file (keystrokes, saves, hovers, cancellation);
+# `prove-tests --kill-mutants` suites' mutation scores and fault detection.
 bench:
     cargo bench --bench frontend
     cargo bench --bench engine
@@ -40,6 +41,7 @@ bench:
     cargo bench --bench lsp
     cargo bench --bench suites
     cargo bench --bench unroll
+    cargo bench --bench mutation
 
 # Boogie's own test suite beside Boogie 2.4.1: how many files `seedgen check` accepts
 # and rejects as Boogie does, per language feature, the disagreements by seedgen's first

@@ -20,12 +20,14 @@
 //! `--readme` the README's section between `<!-- results:begin -->` and
 //! `<!-- results:end -->` is replaced by `results.md`.
 
+mod common;
+
+use common::{run_limited, Limited};
 use plotters::prelude::*;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
-use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The whole harness's budget: runs that would start past it are skipped (and said so).
@@ -125,31 +127,13 @@ impl Runner {
             return Run::Skipped;
         }
         let limit = limit.min(remaining);
-        // Output goes to a file, not a pipe: a child blocked on a full pipe would look
-        // slow.
         let out_path = self.scratch.path().join("stdout");
-        let out = File::create(&out_path).expect("the scratch directory is writable");
-        let start = Instant::now();
-        let mut child = Command::new(self.seedgen)
-            .args(args)
-            .current_dir(root())
-            .stdout(out)
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("seedgen starts");
-        loop {
-            if let Some(_status) = child.try_wait().expect("waiting for seedgen") {
-                let time = start.elapsed();
+        match run_limited(Command::new(self.seedgen).args(args).current_dir(root()), &out_path, limit) {
+            Limited::Exited { time, .. } => {
                 let stdout = std::fs::read_to_string(&out_path).expect("its output is UTF-8 text");
-                return Run::Done { stdout, time };
+                Run::Done { stdout, time }
             }
-            if start.elapsed() >= limit {
-                // Only this child, by its handle (never a broad kill).
-                child.kill().expect("seedgen can be killed");
-                child.wait().expect("the killed child is reaped");
-                return Run::Timeout { limit };
-            }
-            std::thread::sleep(Duration::from_millis(2));
+            Limited::Timeout => Run::Timeout { limit },
         }
     }
 

@@ -111,3 +111,32 @@ pub fn prove_totals(seedgen: &Path, file: &Path, suite: &Path, flags: &[&str]) -
         .unwrap_or_else(|_| panic!("a JSON summary: {}", String::from_utf8_lossy(&output.stderr)));
     (summary["totals"].clone(), elapsed)
 }
+
+/// How a child process run by [`run_limited`] ended.
+pub enum Limited {
+    /// It exited by itself: its status and wall time.
+    Exited { status: std::process::ExitStatus, time: Duration },
+    /// It was killed at its time limit.
+    Timeout,
+}
+
+/// Runs `command` with its stdout going to the file `stdout` (not a pipe: a child
+/// blocked on a full pipe would look slow) and stderr discarded, killed after `limit`, so
+/// that a harness always ends.
+pub fn run_limited(command: &mut std::process::Command, stdout: &Path, limit: Duration) -> Limited {
+    let out = std::fs::File::create(stdout).expect("the output file can be created");
+    let start = std::time::Instant::now();
+    let mut child = command.stdout(out).stderr(std::process::Stdio::null()).spawn().expect("the child starts");
+    loop {
+        if let Some(status) = child.try_wait().expect("waiting for the child") {
+            return Limited::Exited { status, time: start.elapsed() };
+        }
+        if start.elapsed() >= limit {
+            // Only this child, by its handle (never a broad kill).
+            child.kill().expect("the child can be killed");
+            child.wait().expect("the killed child is reaped");
+            return Limited::Timeout;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
