@@ -87,7 +87,35 @@ struct ToAst<'p> {
 }
 
 fn ident(name: &str, span: Span) -> ast::Ident {
-    ast::Ident { name: name.to_string(), span }
+    ast::Ident { name: boogie_name(name), span }
+}
+
+/// Whether `expr` reads the bound variable `id`.
+fn mentions_bound(expr: &hir::Expr, id: hir::BoundId) -> bool {
+    if matches!(expr.kind, hir::ExprKind::Var(hir::Var::Bound(bound)) if bound == id) {
+        return true;
+    }
+    let mut found = false;
+    expr.for_each_child(&mut |child| found = found || mentions_bound(child, id));
+    found
+}
+
+/// `name` as a Boogie identifier. The names monomorphization gives instances (`Field int`,
+/// `Set#Card<int>`, `heap<bool>`) are no identifiers: each run of characters outside
+/// Boogie's identifier alphabet (letters, digits, `'~#$^_.?`) becomes one `^`
+/// (`Field^int`, `Set#Card^int^`), so that the printed program parses in Boogie 2.4.1 and
+/// in our own front end alike. Names of the program as written pass unchanged.
+fn boogie_name(name: &str) -> String {
+    let in_alphabet = |c: char| c.is_ascii_alphanumeric() || "'~#$^_.?".contains(c);
+    let mut printed = String::with_capacity(name.len());
+    for c in name.chars() {
+        if in_alphabet(c) {
+            printed.push(c);
+        } else if !printed.ends_with('^') {
+            printed.push('^');
+        }
+    }
+    printed
 }
 
 fn typed(name: &str, ty: ast::Type, where_clause: Option<ast::Expr>, span: Span) -> ast::TypedIdents {
@@ -232,8 +260,11 @@ impl<'p> ToAst<'p> {
             groups.push(typed(&name, self.ty(&var.ty), None, var.span));
             self.bound.push((var.id, name));
         }
+        // A trigger that does not mention every bound variable (one component of a split
+        // heap's multi-pattern) is dropped, as the encoding drops it and Boogie rejects it.
         let triggers = triggers
             .iter()
+            .filter(|trigger| vars.iter().all(|var| trigger.iter().any(|expr| mentions_bound(expr, var.id))))
             .map(|trigger| {
                 let span = trigger.first().map_or(body.span, |first| first.span);
                 ast::Trigger { exprs: self.exprs(trigger), span }
@@ -579,6 +610,15 @@ mod tests {
     use super::super::tests::{lowered, program};
     use super::*;
     use num_bigint::BigInt;
+
+    #[test]
+    fn an_instance_name_prints_as_a_boogie_identifier() {
+        assert_eq!(boogie_name("Field int"), "Field^int");
+        assert_eq!(boogie_name("Set#Card<int>"), "Set#Card^int^");
+        assert_eq!(boogie_name("Seq (Seq int)"), "Seq^Seq^int^");
+        assert_eq!(boogie_name("heap<[ref, Field bool]bool>"), "heap^ref^Field^bool^bool^");
+        assert_eq!(boogie_name("$Heap.x'?"), "$Heap.x'?");
+    }
 
     #[test]
     fn expressions_get_minimal_parentheses() {

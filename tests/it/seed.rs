@@ -1,7 +1,9 @@
 //! `seedgen seed`: the seeded program of every corpus file is a reviewed snapshot, and
 //! Boogie 2.4.1 reports exactly one error per reachable seed on it (ignored unless
 //! Boogie is installed). Corpus files name their dead goals in
-//! `// expect-unreachable: <goal id>` lines.
+//! `// expect-unreachable: <goal id>` lines. The seeded program of a polymorphic program
+//! (instances of types, functions and heaps) is a program too, for our front end and for
+//! Boogie (ignored unless Boogie is installed).
 
 use crate::support::{display_name, seedgen};
 use std::path::Path;
@@ -53,5 +55,36 @@ fn boogie_reports_one_error_per_reachable_seed() {
             let expected = seed_count(&text) - expected_unreachable(&path);
             assert_eq!(crate::support::boogie_errors(&file), expected, "{} --goals {goals}", display_name(&path));
         }
+    }
+}
+
+/// The polymorphic programs: AutoProof-style heaps, `Seq T`, `Set T`, polymorphic
+/// functions, procedures and lambdas.
+fn polymorphic_programs() -> Vec<std::path::PathBuf> {
+    let mut programs = crate::support::bpl_files("corpus/autoproof");
+    let mono = crate::support::bpl_files("tests/mono");
+    programs.extend(mono.into_iter().filter(|path| !path.ends_with("non_terminating.bpl")));
+    programs
+}
+
+#[test]
+fn the_seeded_program_of_a_polymorphic_program_checks() {
+    for path in polymorphic_programs() {
+        let name = display_name(&path);
+        let (_, checked) = crate::support::check_source(&name, &seeded(&path, "leaves"));
+        assert!(!checked.has_errors(), "{name}: {:?}", checked.diagnostics);
+    }
+}
+
+#[test]
+#[ignore = "needs Boogie 2.4.1 (`apt-get install boogie`)"]
+fn boogie_type_checks_the_seeded_program_of_every_polymorphic_program() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for path in polymorphic_programs() {
+        let file = dir.path().join("seeded.bpl");
+        std::fs::write(&file, seeded(&path, "leaves")).expect("the temporary file is writable");
+        let boogie = std::process::Command::new("boogie").arg(&file).arg("/noVerify").output().expect("boogie");
+        let stdout = String::from_utf8_lossy(&boogie.stdout);
+        assert!(stdout.contains("finished with 0 verified, 0 errors"), "{}:\n{stdout}", display_name(&path));
     }
 }
