@@ -28,7 +28,7 @@
 //! stops where z3's `div` is total), when a clause is `free` (assumed, never checked,
 //! so the proof would rest on it), or when the guard is not proved.
 
-use super::operators::{Mutant, Operator};
+use super::operators::{divisions, Mutant, Operator};
 use crate::source::Span;
 use crate::syntax::ast::{self, Decl, SpecKind, StmtKind};
 use crate::syntax::printer::print_type;
@@ -401,7 +401,7 @@ fn involves_division(mutant: &Mutant) -> bool {
         divisor.and_then(|divisor| divisor.trim().parse::<u64>().ok()).is_some_and(|divisor| divisor != 0)
     };
     let unsafe_division = |text: &str| {
-        let count = text.matches(" div ").count() + text.matches(" mod ").count();
+        let count = divisions(text);
         count > 1 || (count == 1 && !by_literal(text))
     };
     unsafe_division(&mutant.original) || unsafe_division(&mutant.replacement)
@@ -410,7 +410,7 @@ fn involves_division(mutant: &Mutant) -> bool {
 /// Whether `text` divides (the interpreter stops at a division by zero, z3's division
 /// is total): a statement that divides is not run on the mutant's path too.
 fn divides(text: &str) -> bool {
-    text.contains(" div ") || text.contains(" mod ")
+    divisions(text) > 0
 }
 
 /// Whether some clause of `program` is assumed without being checked: a `free`

@@ -258,6 +258,13 @@ fn literal(value: &BigInt, span: Span) -> ExprKind {
     }
 }
 
+/// How many divisions and remainders (`div`, `mod`) the Boogie text `text` writes: the
+/// interpreter stops a run at a division by zero where z3's division is total, so
+/// proofs and products about mutants must know where they are.
+pub(super) fn divisions(text: &str) -> usize {
+    text.matches(" div ").count() + text.matches(" mod ").count()
+}
+
 /// `source` parsed, and its mutant `original → replacement` (for tests of the passes
 /// that take a mutant).
 #[cfg(test)]
