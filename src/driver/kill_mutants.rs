@@ -24,7 +24,7 @@ pub(crate) fn kill_all(
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs)
-        .stack_size(verify::WORKER_STACK_BYTES)
+        .stack_size(crate::verify::WORKER_STACK_BYTES)
         .thread_name(|index| format!("seedgen-kill-{index}"))
         .build()
         .map_err(io::Error::other)?;

@@ -9,22 +9,26 @@ mod check;
 mod kill_mutants;
 pub mod lsp;
 mod merge;
+mod mutate;
 mod run_tests;
 mod seed;
+mod verify;
 
 pub use check::run_check;
 pub use merge::run_merge;
+pub use mutate::run_mutate;
 pub(crate) use prove_tests::{gen_options, suite_context, CachedReports, ProveJob};
 pub use run_tests::run_tests;
 pub use seed::run_seed;
+pub use verify::run_verify;
 
 use crate::cache::{self, Cache};
 use crate::cfg;
-use crate::config::{Config, Emit, MutateConfig, OutputConfig, ProveTestsConfig, SummaryFormat, VerifyConfig};
+use crate::config::{Config, Emit, OutputConfig, ProveTestsConfig, SummaryFormat};
 use crate::diag::{Diagnostic, Emitter, Severity, WriteColor};
 use crate::gen::{self, GenOptions};
 use crate::interp;
-use crate::mutate;
+
 use crate::progress::Progress;
 use crate::regress::{self, carry::CarriedSuite};
 use crate::report::{self, ProcedureReport};
@@ -33,7 +37,7 @@ use crate::smt::SessionOptions;
 use crate::source::{FileId, SourceDb, MAX_FILE_BYTES};
 use crate::suite::{self, SuiteContext};
 use crate::syntax::{self, ast};
-use crate::verify;
+
 use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::io::{self, Read, Write};
@@ -288,34 +292,6 @@ fn read_suite<T>(
     }
 }
 
-/// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
-/// failing test at the failing clause.
-pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, config.language, output, streams)? {
-        Ok(lowered) => lowered,
-        Err(outcome) => return Ok(outcome),
-    };
-    let options = config.solver.session_options(Instant::now());
-    let verdicts = verify::verify(&program, &cfgs, &options);
-    let diagnostics = verify::diagnostics(&verdicts);
-    emit_all(&db, output, streams, &diagnostics)?;
-    let failures = count(&diagnostics, Severity::Error);
-    let undecided: usize = verdicts.iter().map(verify::ImplementationVerdict::undecided).sum();
-    if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
-        let verified = verdicts.iter().filter(|verdict| verdict.is_verified()).count();
-        let mut found = if failures == 0 { "no failures".to_string() } else { plural(failures, "failure") };
-        if undecided > 0 {
-            found.push_str(&format!(", {} undecided", plural(undecided, "check")));
-        }
-        writeln!(streams.err, "verified {verified} of {}: {found}", plural(verdicts.len(), "implementation"))?;
-    }
-    if failures > 0 {
-        return Ok(Outcome::ProgramErrors);
-    }
-    // "No failures" is not "verified" while a check is undecided.
-    incomplete_if(undecided, "check", output, streams)
-}
-
 /// Settles the goals the runs found unsatisfiable over abstractions: dead code is
 /// proved only over verified abstractions (DESIGN.md §1), so the implementations such a
 /// run relied on (itself for its loop invariants, and every implementation its calls
@@ -339,7 +315,7 @@ fn prove_unreachable(
         return;
     }
     let to_verify: Vec<cfg::Cfg> = all.iter().filter(|&cfg| needed.contains(&cfg.implementation)).cloned().collect();
-    let verdicts = verify::verify(program, &to_verify, session);
+    let verdicts = crate::verify::verify(program, &to_verify, session);
     let verified = |implementation: hir::ImplId| {
         verdicts.iter().any(|verdict| verdict.implementation == implementation && verdict.is_verified())
     };
@@ -372,49 +348,6 @@ fn reachable_implementations(program: &hir::Program, all: &[cfg::Cfg], cfg: &cfg
         }
     }
     reached
-}
-
-/// `seedgen mutate FILE --suite SUITE`: the suite run against every mutant of the
-/// program. The suite must pass on the program as it is: a test that does not is an
-/// input error, since no mutant could be judged by it.
-pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, ast, program, cfgs } = match load_and_lower(&config.file, config.language, output, streams)? {
-        Ok(lowered) => lowered,
-        Err(outcome) => return Ok(outcome),
-    };
-    // Mutants are made from the AST.
-    let file = FileId(0);
-    let (_, (suite, tests)) =
-        match read_suite(&config.suite, output, streams, |text| suite::load::read_and_load(&program, &cfgs, text))? {
-            Ok(read) => read,
-            Err(outcome) => return Ok(outcome),
-        };
-    let max_steps = match mutate::budget(&program, &cfgs, &tests) {
-        Ok(max_steps) => max_steps,
-        Err(not_passing) => {
-            let (label, message) = match &not_passing.verdict {
-                regress::Verdict::Pass => unreachable!("a passing test is no reason"),
-                regress::Verdict::Fail { message, .. } => ("fails", message),
-                regress::Verdict::Invalid { message, .. } => ("is invalid", message),
-                regress::Verdict::Error { message, .. } => ("cannot run", message),
-            };
-            writeln!(
-                streams.err,
-                "seedgen: error: the suite must pass on `{}` before its mutants can be judged, but test {} {label}: \
-                 {message} (see `seedgen run-tests`)",
-                config.file.display(),
-                not_passing.test
-            )?;
-            return Ok(Outcome::InputError);
-        }
-    };
-    let report = mutate::analyze(&ast, db.text(file), config.language, &suite, tests.len(), max_steps);
-    let text = match config.format {
-        SummaryFormat::Human => mutate::render::human(&db, &report),
-        SummaryFormat::Json => mutate::render::json(&db, db.name(file), &report),
-    };
-    write!(streams.out, "{text}")?;
-    Ok(Outcome::Success)
 }
 
 /// Runs a validated configuration.

@@ -336,7 +336,7 @@ fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -
     let cfgs: Vec<cfg::Cfg> = indices.iter().map(|&index| job.selected[index].clone()).collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(job.config.jobs)
-        .stack_size(verify::WORKER_STACK_BYTES)
+        .stack_size(crate::verify::WORKER_STACK_BYTES)
         .thread_name(|index| format!("seedgen-job-{index}"))
         .build()
         .map_err(io::Error::other)?;

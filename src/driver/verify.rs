@@ -1,0 +1,37 @@
+//! `seedgen verify FILE`: every check of each implementation in one session, failures as
+//! diagnostics with their failing tests, undecided checks said (exit 3).
+
+use super::{count, emit_all, incomplete_if, load_and_lower, plural, Lowered, Outcome, Streams};
+use crate::config::{OutputConfig, VerifyConfig};
+use crate::diag::Severity;
+use crate::verify;
+use std::io;
+use std::time::Instant;
+
+/// `seedgen verify FILE`: every contract and assertion proved, or a failure with its
+/// failing test at the failing clause.
+pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
+    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, config.language, output, streams)? {
+        Ok(lowered) => lowered,
+        Err(outcome) => return Ok(outcome),
+    };
+    let options = config.solver.session_options(Instant::now());
+    let verdicts = verify::verify(&program, &cfgs, &options);
+    let diagnostics = verify::diagnostics(&verdicts);
+    emit_all(&db, output, streams, &diagnostics)?;
+    let failures = count(&diagnostics, Severity::Error);
+    let undecided: usize = verdicts.iter().map(verify::ImplementationVerdict::undecided).sum();
+    if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
+        let verified = verdicts.iter().filter(|verdict| verdict.is_verified()).count();
+        let mut found = if failures == 0 { "no failures".to_string() } else { plural(failures, "failure") };
+        if undecided > 0 {
+            found.push_str(&format!(", {} undecided", plural(undecided, "check")));
+        }
+        writeln!(streams.err, "verified {verified} of {}: {found}", plural(verdicts.len(), "implementation"))?;
+    }
+    if failures > 0 {
+        return Ok(Outcome::ProgramErrors);
+    }
+    // "No failures" is not "verified" while a check is undecided.
+    incomplete_if(undecided, "check", output, streams)
+}
