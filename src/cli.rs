@@ -398,6 +398,11 @@ pub struct SeedArgs {
     /// verifying it proves the mutant equivalent for runs of any length.
     #[arg(long, requires = "mutant")]
     pub guarded: bool,
+    /// With `--mutant`: print instead the proof that the mutant's run, where it leaves
+    /// the original's, comes back to it (a branch taken the other way, a loop that
+    /// lags); `boogie /useArrayTheory` verifying it proves the mutant equivalent.
+    #[arg(long, requires = "mutant", conflicts_with = "guarded")]
+    pub rejoined: bool,
     /// With `--mutant`: the levels of calls inlined below the product's own calls.
     #[arg(long, default_value_t = 1, value_name = "K",
           value_parser = clap::value_parser!(u32).range(..i64::from(inline::MAX_DEPTH)))]
@@ -541,6 +546,7 @@ impl Cli {
                     unroll_goals: args.unroll.unroll_goals.into(),
                     mutant: args.mutant,
                     guarded: args.guarded,
+                    rejoined: args.rejoined,
                     inline_depth: args.inline_depth,
                 };
                 Config::Seed(config, output_config(&args.output))

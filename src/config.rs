@@ -76,6 +76,8 @@ pub struct SeedConfig {
     pub mutant: Option<String>,
     /// `--guarded` (with `--mutant`): the original guarded at the mutation instead.
     pub guarded: bool,
+    /// `--rejoined` (with `--mutant`): the proof that the mutant's run rejoins the original's.
+    pub rejoined: bool,
     /// `--inline-depth K` (with `--mutant`): the product inlines `K + 1` levels.
     pub inline_depth: u32,
 }

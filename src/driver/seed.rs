@@ -1,7 +1,9 @@
 //! `seedgen seed FILE`: the conditionally seeded program (seeds/001 §2.2), unrolled and
 //! with its goals counted as `--unroll` and `--unroll-goals` say, on stdout; with
 //! `--mutant ID`, the product program of that mutant ([`crate::mutate::product`]), or
-//! with `--guarded` the original guarded at the mutation ([`crate::mutate::infection`]).
+//! with `--guarded` the original guarded at the mutation ([`crate::mutate::infection`]),
+//! or with `--rejoined` the proof that its run rejoins the original's
+//! ([`crate::mutate::rejoin`]).
 
 use super::{load_and_lower, Lowered, Outcome, Streams};
 use crate::cfg;
@@ -21,6 +23,8 @@ pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Stream
         let inline = (config.inline_depth + 1).min(cfg::inline::MAX_DEPTH);
         let printed = if config.guarded {
             mutate::guarded_of(&ast, source, id)
+        } else if config.rejoined {
+            mutate::rejoined_of(&ast, source, id)
         } else {
             mutate::product_of(&ast, source, id, inline)
         };

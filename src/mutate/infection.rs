@@ -82,7 +82,7 @@ pub fn never_infects(
 /// Whether every check of `cfg` (loops cut by their invariants) holds, asked in one
 /// session in the encoding's order (as `verify` asks them: z3's nonlinear arithmetic
 /// depends on that history), ending at the first check not proved.
-fn proves_every_check(
+pub(super) fn proves_every_check(
     program: &crate::sema::hir::Program,
     cfg: &crate::cfg::Cfg,
     session: &crate::smt::SessionOptions,
@@ -96,7 +96,7 @@ fn proves_every_check(
 /// `session` with each check within z3's deterministic resource limit, as the product's
 /// checks are ([`super::product::CHECK_RLIMIT`]): a guard the solver cannot prove
 /// quickly costs little, and the same run gives the same answers.
-fn limited(session: &crate::smt::SessionOptions) -> crate::smt::SessionOptions {
+pub(super) fn limited(session: &crate::smt::SessionOptions) -> crate::smt::SessionOptions {
     use super::product::{CHECK_RLIMIT, CHECK_TIMEOUT_MS};
     let timeout = session.timeout_ms.map_or(CHECK_TIMEOUT_MS, |timeout| timeout.min(CHECK_TIMEOUT_MS));
     crate::smt::SessionOptions { timeout_ms: Some(timeout), rlimit: Some(CHECK_RLIMIT), ..*session }
@@ -174,9 +174,19 @@ fn guard(program: &ast::Program, source: &str, mutant: &Mutant) -> Option<Vec<Ed
         }
         return match &stmt.kind {
             _ if mutant.operator == Operator::DeleteStatement => None,
-            StmtKind::Assign { .. } | StmtKind::Call(_) | StmtKind::If { .. } => {
-                insert(stmt.span.start, format!("assert {};\n  ", equal()))
+            StmtKind::If { branches, .. } => {
+                // A guard of an `else if` is evaluated only where the earlier ones are false.
+                let earlier: Vec<String> = branches
+                    .iter()
+                    .take_while(|branch| !within(branch.span) || !guard_within(&branch.guard, &within))
+                    .map(|branch| match &branch.guard {
+                        ast::Guard::Expr(guard) => format!("!({}) ==> ", text(guard.span)),
+                        ast::Guard::Star(_) => String::new(),
+                    })
+                    .collect();
+                insert(stmt.span.start, format!("assert {}({});\n  ", earlier.concat(), equal()))
             }
+            StmtKind::Assign { .. } | StmtKind::Call(_) => insert(stmt.span.start, format!("assert {};\n  ", equal())),
             StmtKind::While { invariants, body, .. } => {
                 match invariants.iter().find(|invariant| within(invariant.span)) {
                     Some(invariant) => {
@@ -189,6 +199,11 @@ fn guard(program: &ast::Program, source: &str, mutant: &Mutant) -> Option<Vec<Ed
         };
     }
     None
+}
+
+/// Whether `guard` is an expression whose text holds what `within` accepts.
+fn guard_within(guard: &ast::Guard, within: &dyn Fn(Span) -> bool) -> bool {
+    matches!(guard, ast::Guard::Expr(expr) if within(expr.span))
 }
 
 /// The in-parameters of each procedure that only its specifications read: no
@@ -415,7 +430,7 @@ fn divides(text: &str) -> bool {
 
 /// Whether some clause of `program` is assumed without being checked: a `free`
 /// precondition, postcondition or invariant, or a `free call`.
-fn has_free_clause(program: &ast::Program) -> bool {
+pub(super) fn has_free_clause(program: &ast::Program) -> bool {
     program.decls.iter().any(|decl| {
         let (specs, body): (&[ast::Spec], Option<&ast::Body>) = match decl {
             Decl::Procedure(procedure) => (&procedure.specs, procedure.body.as_ref()),

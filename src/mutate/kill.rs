@@ -368,6 +368,12 @@ impl Search<'_, '_> {
             infection::never_infects((original.ast, original.source), (mutant, &self.cfg.name), session, &|| {
                 original.verifies(session)
             });
+        let proof = proof.or_else(|reason| {
+            let rejoin = super::rejoin::rejoins((original.ast, original.source), mutant, session, &|| {
+                original.verifies(session)
+            });
+            rejoin.map(|_| ()).map_err(|rejoin| format!("{reason}; {rejoin}"))
+        });
         let infection = match proof {
             Ok(()) => return MutantDecision::Equivalent,
             Err(reason) => reason,

@@ -29,6 +29,7 @@ pub mod infection;
 pub mod kill;
 pub mod operators;
 pub mod product;
+pub mod rejoin;
 pub mod render;
 
 use crate::cfg::{self, Cfg};
@@ -73,6 +74,9 @@ pub enum Proof {
     /// The original, guarded at the mutation by the check that the mutant computes the
     /// same there, verifies ([`infection`]): no run is ever infected.
     NeverInfects,
+    /// A relational proof verifies ([`rejoin`]): where the mutant's run leaves the
+    /// original's, it comes back to it.
+    Rejoins,
 }
 
 impl Proof {
@@ -82,6 +86,9 @@ impl Proof {
             Proof::Product => "the product program holds on an exact encoding",
             Proof::NeverInfects => {
                 "the original guarded by `the mutation changes nothing` verifies (`seed --mutant ID --guarded`)"
+            }
+            Proof::Rejoins => {
+                "the proof that the mutant's run rejoins the original's verifies (`seed --mutant ID --rejoined`)"
             }
         }
     }
@@ -281,6 +288,21 @@ pub fn guarded_of(program: &ast::Program, source: &str, id: &str) -> Result<Stri
     infection::guarded_text(program, source, &mutant).ok_or_else(|| infection::NO_GUARD.to_string())
 }
 
+/// The program that proves the mutant `id` of `program` (whose text is `source`) rejoins
+/// the original ([`rejoin`]): the first candidate that verifies, else the first; `Err`
+/// says why there is none.
+pub fn rejoined_of(program: &ast::Program, source: &str, id: &str) -> Result<String, String> {
+    let mutant = mutant_of(program, source, id)?;
+    let mut texts = rejoin::rejoined_texts(program, source, &mutant);
+    let session = crate::smt::SessionOptions::default();
+    let index = rejoin::rejoins((program, source), &mutant, &session, &|| true).unwrap_or(0);
+    if index < texts.len() {
+        Ok(texts.swap_remove(index).text)
+    } else {
+        Err(rejoin::NO_REJOIN.to_string())
+    }
+}
+
 /// The product program ([`product`]) of the mutant `id` of `program` (whose text is
 /// `source`), its calls inlined `inline` levels; `Err` says why there is none.
 pub fn product_of(program: &ast::Program, source: &str, id: &str, inline: u32) -> Result<String, String> {
@@ -296,8 +318,9 @@ pub fn procedure_of(id: &str) -> &str {
 }
 
 /// A survivor of the suite asked once more: equivalent when the original guarded at
-/// the mutation verifies ([`infection`]) or its product program ([`product`]) holds on
-/// an exact encoding; otherwise survived, with what was tried.
+/// the mutation verifies ([`infection`]), a proof that its run rejoins the original's
+/// verifies ([`rejoin`]), or its product program ([`product`]) holds on an exact
+/// encoding; otherwise survived, with what was tried.
 fn survivor(
     (ast, source, original_verifies): (&ast::Program, &str, &dyn Fn() -> bool),
     (mutated, mutant): (&ast::Program, &Mutant),
@@ -308,6 +331,10 @@ fn survivor(
     let infection = match infection::never_infects((ast, source), (mutant, procedure), &session, original_verifies) {
         Ok(()) => return Status::Equivalent { proof: Proof::NeverInfects },
         Err(reason) => reason,
+    };
+    let infection = match rejoin::rejoins((ast, source), mutant, &session, original_verifies) {
+        Ok(_) => return Status::Equivalent { proof: Proof::Rejoins },
+        Err(reason) => format!("{infection}; {reason}"),
     };
     let inline = (options.inline_depth + 1).min(cfg::inline::MAX_DEPTH);
     let Some(layout) = product::product_text(ast, mutated, procedure, inline) else {

@@ -110,6 +110,7 @@ fn seed(case: &Case) -> Result<String, String> {
         unroll_goals: Default::default(),
         mutant: None,
         guarded: false,
+        rejoined: false,
         inline_depth: 1,
     };
     let output = quiet_output();
