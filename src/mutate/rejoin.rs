@@ -343,14 +343,32 @@ fn once_copy(site: &Site, name: &str) -> Option<String> {
     Some(copy)
 }
 
-/// The lagging-loop check (see the module header) of a mutated assignment in a loop.
+/// The lagging-loop checks (see the module header) of a mutated assignment in a loop:
+/// `x` of the mutant at most, then at least the original's; each as is, then with the
+/// two allowed to differ only once the original has left the loop (the mutant runs a
+/// few more iterations alone, a deleted `high := mid + 1` after an exact hit).
 fn lagging_loop(site: &Site) -> Vec<String> {
     let Some(text) = lagging_parts(site) else { return Vec::new() };
-    ["<=", ">="].iter().map(|direction| text(direction)).collect()
+    let mut texts = Vec::new();
+    for after_exit in [false, true] {
+        for direction in ["<=", ">="] {
+            texts.push(text(Lag { direction, after_exit }));
+        }
+    }
+    texts
 }
 
-/// The `P$rejoin` procedure's program, given the direction of `x_m` against `x_o`.
-fn lagging_parts<'a>(site: &'a Site) -> Option<impl Fn(&str) -> String + 'a> {
+/// How the mutant's lagging variable relates to the original's.
+#[derive(Clone, Copy)]
+struct Lag {
+    /// `<=` or `>=`: the mutant's value against the original's.
+    direction: &'static str,
+    /// The two differ only where the original's guard is false.
+    after_exit: bool,
+}
+
+/// The `P$rejoin` procedure's program, given how the lagging variable relates.
+fn lagging_parts<'a>(site: &'a Site) -> Option<impl Fn(Lag) -> String + 'a> {
     let stmt = *site.path.last()?;
     let StmtKind::Assign { lhs, .. } = &stmt.kind else { return None };
     let [target] = lhs.as_slice() else { return None };
@@ -359,12 +377,8 @@ fn lagging_parts<'a>(site: &'a Site) -> Option<impl Fn(&str) -> String + 'a> {
     }
     let lag = target.name.name.clone();
     let (at, _) = site.path.iter().enumerate().rev().find(|(_, stmt)| matches!(stmt.kind, StmtKind::While { .. }))?;
-    let StmtKind::While { guard: ast::Guard::Expr(guard), invariants, body } = &site.path[at].kind else { return None };
-    if !guard.span.contains(site.mutant.span) && body.span.contains(site.mutant.span) {
-        // The mutation is in the body's code.
-    } else {
-        return None;
-    }
+    let the_loop = site.path[at];
+    let StmtKind::While { guard: ast::Guard::Expr(guard), invariants, body } = &the_loop.kind else { return None };
     let body_text = site.text(body.span);
     if !loop_free(&body.stmts) || !safe_code(body_text) || !safe_code(&site.mutated(body.span)) {
         return None;
@@ -374,79 +388,133 @@ fn lagging_parts<'a>(site: &'a Site) -> Option<impl Fn(&str) -> String + 'a> {
     if !ends(site.program, &callees) {
         return None;
     }
-    let state = site.state()?;
+    let mut state = site.state()?;
     if state.iter().find(|(name, _)| *name == lag).is_none_or(|(_, ty)| ty != "int") {
         return None;
     }
-    let invariant: Vec<String> = invariants.iter().map(|invariant| format!("({})", site.text(invariant.expr.span))).collect();
+    let nested = site.path[..at].iter().any(|stmt| matches!(stmt.kind, StmtKind::While { .. }));
+    if !nested {
+        let dead = |name: &str| name != lag && dead_at_head(site, the_loop, name);
+        state.retain(|(name, _)| !dead(name));
+    }
+    let invariant: Vec<String> =
+        invariants.iter().map(|invariant| format!("({})", site.text(invariant.expr.span))).collect();
     let invariant = if invariant.is_empty() { "true".to_string() } else { invariant.join(" && ") };
     let guard = site.text(guard.span).to_string();
     let original = body_text.to_string();
     let mutated = site.mutated(body.span);
-    Some(move |direction: &str| {
-        let relation = |mutant: &str, original: &str| {
-            let mut related: Vec<String> = state
-                .iter()
-                .map(|(name, _)| {
-                    let op = if *name == lag { direction } else { "==" };
-                    format!("{name}{mutant} {op} {name}{original}")
-                })
-                .collect();
-            if related.is_empty() {
-                related.push("true".to_string());
+    Some(move |how: Lag| {
+        let list = |items: Vec<String>, join: &str| {
+            if items.is_empty() {
+                "true".to_string()
+            } else {
+                items.join(join)
             }
-            format!("({})", related.join(" && "))
         };
-        let distance = |mutant: &str, original: &str| match direction {
+        // `mutant` and `original` are the two states' suffixes, `running` the flag of
+        // the original's guard in its state.
+        let relation = |mutant: &str, original: &str, running: &str| {
+            let related = state.iter().map(|(name, _)| {
+                if *name != lag {
+                    return format!("{name}{mutant} == {name}{original}");
+                }
+                let direction = how.direction;
+                let ordered = format!("{name}{mutant} {direction} {name}{original}");
+                match how.after_exit {
+                    true => format!("{ordered} && ({name}{mutant} == {name}{original} || !{running})"),
+                    false => ordered,
+                }
+            });
+            format!("({})", list(related.collect(), " && "))
+        };
+        let distance = |mutant: &str, original: &str| match how.direction {
             "<=" => format!("({lag}{original} - {lag}{mutant})"),
             _ => format!("({lag}{mutant} - {lag}{original})"),
         };
         let copy = |to: &str, from: &str| {
-            state.iter().map(|(name, _)| format!("{name}{to} := {name}{from};")).collect::<Vec<_>>().join(" ")
+            list(state.iter().map(|(name, _)| format!("{name}{to} := {name}{from};")).collect(), " ")
         };
         let names: Vec<&str> = state.iter().map(|(name, _)| name.as_str()).collect();
         let havoc = if names.is_empty() { String::new() } else { format!("havoc {};", names.join(", ")) };
         let mut text = rejoin_header(site);
-        for (name, ty) in &state {
-            let local = site.body.locals.iter().flat_map(|var| &var.groups).chain(&site.procedure.returns).any(|group| group.names.iter().any(|ident| ident.name == *name));
-            if local {
-                writeln!(text, "  var {name}: {ty};").expect("a string");
+        let declared = site.body.locals.iter().flat_map(|var| &var.groups).chain(&site.procedure.returns);
+        for group in declared {
+            for name in &group.names {
+                writeln!(text, "  var {}: {};", name.name, print_type(&group.ty)).expect("a string");
             }
+        }
+        for (name, ty) in &state {
             for suffix in ["$o", "$o1", "$m", "$m1"] {
                 writeln!(text, "  var {name}{suffix}: {ty};").expect("a string");
             }
         }
         let stutter = format!(
             "{} && {} < {}",
-            relation("$m1", "$o"),
+            relation("$m1", "$o", "go$rejoin"),
             distance("$m1", "$o"),
             distance("$m", "$o")
         );
-        let equal = state.iter().map(|(name, _)| format!("{name}$m == {name}$o")).collect::<Vec<_>>();
-        let equal = if equal.is_empty() { "true".to_string() } else { equal.join(" && ") };
+        let equal = list(state.iter().map(|(name, _)| format!("{name}$m == {name}$o")).collect(), " && ");
         write!(
             text,
-            "  var go$rejoin, gm$rejoin: bool;\n\
+            "  var go$rejoin, go1$rejoin, gm$rejoin: bool;\n\
              \x20 // o: any state of the original at the loop head.\n\
              \x20 {havoc}\n  assume {invariant};\n  go$rejoin := {guard};\n  {}\n\
              \x20 // m: a state of the mutant related to it.\n\
              \x20 {havoc}\n  assume {invariant};\n  assume {};\n  gm$rejoin := {guard};\n  {}\n\
              \x20 if (gm$rejoin) {mutated}\n  assert {invariant};\n  {}\n\
-             \x20 {}\n  if (go$rejoin) {original}\n  {}\n\
+             \x20 {}\n  if (go$rejoin) {original}\n  go1$rejoin := {guard};\n  {}\n\
              \x20 assert go$rejoin ==> gm$rejoin;\n\
              \x20 assert !go$rejoin && !gm$rejoin ==> {equal};\n\
              \x20 assert go$rejoin && gm$rejoin ==> {} || ({stutter});\n\
              \x20 assert !go$rejoin && gm$rejoin ==> {stutter};\n}}\n",
             copy("$o", ""),
-            relation("", "$o"),
+            relation("", "$o", "go$rejoin"),
             copy("$m", ""),
             copy("$m1", ""),
             copy("", "$o"),
             copy("$o1", ""),
-            relation("$m1", "$o1"),
+            relation("$m1", "$o1", "go1$rejoin"),
         )
         .expect("a string");
         format!("{}\n{text}", site.source)
+    })
+}
+
+/// Whether local `name` of the site's procedure holds no value anyone reads at the head
+/// of `the_loop` (a loop of the body's, not nested in another): the loop's guard and
+/// invariants do not mention it, the loop body's first top-level statement that does
+/// assigns it from an expression without it, and no text after the loop mentions it.
+fn dead_at_head(site: &Site, the_loop: &ast::Stmt, name: &str) -> bool {
+    let StmtKind::While { guard, invariants, body } = &the_loop.kind else { return false };
+    let is_local = site.body.locals.iter().flat_map(|var| &var.groups).any(|group| group.names.iter().any(|ident| ident.name == name));
+    let guard_mentions = match guard {
+        ast::Guard::Expr(expr) => mentions(site.text(expr.span), name),
+        ast::Guard::Star(_) => false,
+    };
+    if !is_local || guard_mentions || invariants.iter().any(|invariant| mentions(site.text(invariant.span), name)) {
+        return false;
+    }
+    let first = body.stmts.iter().find(|stmt| mentions(site.text(stmt.span), name));
+    let written_first = first.is_some_and(|stmt| match &stmt.kind {
+        StmtKind::Assign { lhs, rhs, .. } => {
+            lhs.len() == 1
+                && lhs[0].name.name == name
+                && lhs[0].indices.is_empty()
+                && rhs.iter().all(|expr| !mentions(site.text(expr.span), name))
+        }
+        _ => false,
+    });
+    let after = &site.source[the_loop.span.end as usize..site.body.span.end as usize];
+    written_first && !mentions(after, name)
+}
+
+/// Whether `text` has `name` as a whole word.
+fn mentions(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back().is_none_or(|c| !is_ident_char(c));
+        let after = text[at + name.len()..].chars().next().is_none_or(|c| !is_ident_char(c));
+        before && after
     })
 }
 
