@@ -175,8 +175,9 @@ fn kill_mutants_suites_record_their_kills_and_kill_more() {
 /// Every mutant `mutate` calls equivalent after `prove-tests --kill-mutants`, on the
 /// paper's programs and the correct fault programs, confirmed by Boogie 2.4.1 on the
 /// program that proved it: its product program (`seed --mutant`), whose product
-/// procedure verifies, or the original guarded at the mutation (`seed --mutant
-/// --guarded`), which verifies whole.
+/// procedure verifies, the original guarded at the mutation (`seed --mutant
+/// --guarded`), or the proof that the mutant's run rejoins the original's (`seed
+/// --mutant --rejoined`), each of which verifies whole.
 ///
 /// Boogie runs with `/useArrayTheory`: its maps are then z3's arrays, which are
 /// extensional (two maps equal at every index are equal), as maps are in seedgen's
@@ -208,12 +209,13 @@ fn every_equivalence_claim_on_the_corpus_holds_in_boogie() {
                 continue;
             }
             let id = mutant["id"].as_str().expect("an id");
-            // A guarded original is verified whole; a product, its product procedure.
-            let guarded = mutant["message"].as_str().is_some_and(|message| message.contains("--guarded"));
+            // A guarded original, or a proof that the mutant's run rejoins the original's,
+            // is verified whole; a product, its product procedure.
+            let message = mutant["message"].as_str().unwrap_or_default();
+            let flag = ["--guarded", "--rejoined"].into_iter().find(|flag| message.contains(flag));
+            let guarded = flag.is_some();
             let mut args = vec!["seed", program.as_str(), "--mutant", id];
-            if guarded {
-                args.push("--guarded");
-            }
+            args.extend(flag);
             let printed = seedgen(&args);
             assert_eq!(printed.status.code(), Some(0), "{program} {id}");
             let file = dir.path().join("proof.bpl");
