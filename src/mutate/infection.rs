@@ -7,7 +7,8 @@
 //! The guard is the weak-mutation seed (seeds/001 §2.2 applied to a mutant), asked of
 //! every run at once instead of one path:
 //! - an expression `e` of code replaced by `e'`: `assert (e) == (e');` before the
-//!   statement that evaluates it, or `invariant (e) == (e');` on the loop whose guard
+//!   statement that evaluates it (for the guard of an `else if`, under the earlier
+//!   guards false: `assert !(g1) ==> (e) == (e');`), or `invariant (e) == (e');` on the loop whose guard
 //!   it is (checked at every evaluation of the guard);
 //! - a deleted assignment `x, a[i] := e1, e2`: `assert x == e1 && a[i] == e2;` before
 //!   it (the assignment changes nothing);
@@ -486,6 +487,15 @@ mod tests {
         // The loop runs while i < n; with i <= n, i != n is the same guard.
         proved(MAX, "i < n", "i != n").expect("the invariant bounds i by n");
         assert!(proved(MAX, "i < n", "i <= n").is_err());
+    }
+
+    #[test]
+    fn the_guard_of_an_else_if_is_compared_where_the_earlier_guards_are_false() {
+        let source = "procedure Id(x: int) returns (r: int)\n  ensures r == x;\n{\n  r := x;\n}\n\
+                      procedure Max(a: int, b: int) returns (m: int)\n{\n  if (a == b) {\n    m := a;\n  \
+                      } else if (a > b) {\n    call m := Id(a);\n  } else {\n    call m := Id(b);\n  }\n}\n";
+        proved(source, "a > b", "a >= b").expect("a >= b is a > b where a != b");
+        assert!(proved(source, "a > b", "a < b").is_err());
     }
 
     #[test]

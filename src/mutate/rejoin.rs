@@ -147,7 +147,12 @@ impl<'a> Site<'a> {
                 StmtKind::Block(block) => &block.stmts,
                 StmtKind::While { body, .. } => &body.stmts,
                 StmtKind::If { branches, else_block } => {
-                    match branches.iter().map(|branch| &branch.block).chain(else_block).find(|block| block.span.contains(mutant.span)) {
+                    match branches
+                        .iter()
+                        .map(|branch| &branch.block)
+                        .chain(else_block)
+                        .find(|block| block.span.contains(mutant.span))
+                    {
                         Some(block) => &block.stmts,
                         None => break,
                     }
@@ -448,12 +453,8 @@ fn lagging_parts<'a>(site: &'a Site) -> Option<impl Fn(Lag) -> String + 'a> {
                 writeln!(text, "  var {name}{suffix}: {ty};").expect("a string");
             }
         }
-        let stutter = format!(
-            "{} && {} < {}",
-            relation("$m1", "$o", "go$rejoin"),
-            distance("$m1", "$o"),
-            distance("$m", "$o")
-        );
+        let stutter =
+            format!("{} && {} < {}", relation("$m1", "$o", "go$rejoin"), distance("$m1", "$o"), distance("$m", "$o"));
         let equal = list(state.iter().map(|(name, _)| format!("{name}$m == {name}$o")).collect(), " && ");
         write!(
             text,
@@ -487,7 +488,12 @@ fn lagging_parts<'a>(site: &'a Site) -> Option<impl Fn(Lag) -> String + 'a> {
 /// assigns it from an expression without it, and no text after the loop mentions it.
 fn dead_at_head(site: &Site, the_loop: &ast::Stmt, name: &str) -> bool {
     let StmtKind::While { guard, invariants, body } = &the_loop.kind else { return false };
-    let is_local = site.body.locals.iter().flat_map(|var| &var.groups).any(|group| group.names.iter().any(|ident| ident.name == name));
+    let is_local = site
+        .body
+        .locals
+        .iter()
+        .flat_map(|var| &var.groups)
+        .any(|group| group.names.iter().any(|ident| ident.name == name));
     let guard_mentions = match guard {
         ast::Guard::Expr(expr) => mentions(site.text(expr.span), name),
         ast::Guard::Star(_) => false,
@@ -630,7 +636,9 @@ fn safe_code(text: &str) -> bool {
             let rest = text[at + keyword.len()..].trim_start();
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             let next = rest[digits.len()..].chars().next();
-            if !digits.is_empty() && digits.chars().any(|c| c != '0') && next.is_none_or(|c| !is_ident_char(c) && c != '[')
+            if !digits.is_empty()
+                && digits.chars().any(|c| c != '0')
+                && next.is_none_or(|c| !is_ident_char(c) && c != '[')
             {
                 safe += 1;
             }
