@@ -17,21 +17,28 @@
 //!   the callee having no loop, the mutant's branch ends. Where the guards agree both
 //!   runs take the same branch from the same state. So the mutant's state equals the
 //!   original's after the `if`, and its runs are the original's.
-//! - **A loop that lags** (a mutated assignment `x := e` in the body of a loop without
-//!   nested loops, `x` an integer): a procedure `P$rejoin` checks one step of a
-//!   relational loop invariant `R(o, m)`: both states satisfy the loop's invariants,
-//!   every variable but `x` is equal, and `x` of the mutant is at most (at least) the
-//!   original's. From any such pair at the loop head, with the original's guard true,
-//!   the mutant's guard is true, and after one mutant iteration (its checks asserted,
-//!   the loop's invariants asserted after it) either the original's next state and the
-//!   mutant's are related again (*lockstep*), or the mutant's is related to the
-//!   original's current state and `|x_m - x_o|` decreased (the mutant *catches up*, the
-//!   original waits); with the original's guard false, both states are equal or the
-//!   mutant catches up. Equal states are related, so by induction over the original's
-//!   iterations the mutant's run visits the original's loop-head states in order, a
-//!   bounded number of extra iterations between two (the distance decreases), and
-//!   leaves the loop in the original's final state: a deleted `i := i + 1` that costs
-//!   one more iteration, or `i := i mod 1` that walks back over a prefix it knows.
+//! - **A loop that lags** (a mutated assignment `x := e` in the body of a loop whose
+//!   body has no loop, `x` an integer): a procedure `P$rejoin` checks one step of a
+//!   relational loop invariant `R(o, m)` between a state `o` of the original and `m`
+//!   of the mutant at the loop head: both satisfy the loop's invariants (the mutant's
+//!   are its own checks, asserted after its step, and give facts the original's alone
+//!   lack), every variable but `x` is equal, and the mutant's `x` is at most (at least)
+//!   the original's, or also equal wherever the original's guard holds (the mutant
+//!   runs a few iterations alone after the original left the loop). From a related
+//!   pair, with the original's guard true, the mutant's is true, and after one mutant
+//!   iteration either the original's next state and the mutant's are related again
+//!   (*lockstep*), or the mutant's is related to the original's current state and
+//!   `|x_m - x_o|` decreased (the mutant *catches up*, the original waits); with the
+//!   original's guard false, both states are equal or the mutant catches up. Equal
+//!   states are related, so by induction over the original's iterations the mutant's
+//!   run visits the original's loop-head states in order, finitely many extra
+//!   iterations between two (the distance decreases), and leaves the loop in the
+//!   original's final state: a deleted `i := i + 1` that costs one more iteration,
+//!   `i := i mod 1` that walks back over a prefix it knows, a deleted `high := mid + 1`
+//!   whose bisection goes on to the same root. Locals of a loop not nested in another
+//!   that neither its guard, its invariants nor the code after it mention are left out
+//!   of the relation (each step is proved for every value of theirs; nobody reads them
+//!   after the loop).
 //!
 //! Both rest on the original's contracts and loop invariants, so the original must
 //! verify. Nothing is claimed when a clause is `free`, when the mutated procedure's
@@ -237,7 +244,7 @@ fn branch_product(site: &Site) -> Option<String> {
     };
     let mut callees = BTreeSet::new();
     calls_in(std::slice::from_ref(stmt), &mut callees);
-    if callees.is_empty() || !safe_code(site.text(stmt.span)) {
+    if callees.is_empty() || !safe_code(site.text(stmt.span)) || !safe_code(&site.mutated(stmt.span)) {
         // Without a call the guard's statement product decides already.
         return None;
     }
