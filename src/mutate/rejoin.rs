@@ -147,8 +147,7 @@ impl<'a> Site<'a> {
         let body = procedure.body.as_ref()?;
         let mut path = Vec::new();
         let mut stmts = &body.stmts;
-        loop {
-            let Some(stmt) = stmts.iter().find(|stmt| stmt.span.contains(mutant.span)) else { break };
+        while let Some(stmt) = stmts.iter().find(|stmt| stmt.span.contains(mutant.span)) {
             path.push(stmt);
             stmts = match &stmt.kind {
                 StmtKind::Block(block) => &block.stmts,
@@ -679,8 +678,26 @@ mod tests {
         assert!(proved(FOLLOW, "1", "2").is_err(), "i may pass n");
         let (ast, mutant) = operators::parsed_mutant(FOLLOW, "j := i;", "(deleted)");
         let texts = rejoined_texts(&ast, FOLLOW, &mutant);
-        assert_eq!(texts.len(), 2, "j at most, then at least the original's");
+        assert_eq!(texts.len(), 4, "j at most, at least, then either only after the original's exit");
         assert!(texts[0].text.contains("procedure P$rejoin(n: int)\n  requires n >= 0;\n{"), "{}", texts[0].text);
+    }
+
+    /// Bisection for the integer square root, stopping early at an exact hit.
+    const ROOT: &str = "procedure R(n: int) returns (low: int)\n  requires n >= 0;\n{\n  \
+                        var high, mid: int;\n  low := 0;\n  high := n + 1;\n  \
+                        while (high - low > 1)\n    invariant 0 <= low && low < high;\n    \
+                        invariant low * low <= n && n < high * high;\n  {\n    \
+                        mid := (low + high) div 2;\n    if (mid * mid == n) {\n      low := mid;\n      \
+                        high := mid + 1;\n    } else if (mid * mid < n) {\n      low := mid;\n    \
+                        } else {\n      high := mid;\n    }\n  }\n}\n";
+
+    #[test]
+    fn a_loop_the_mutant_runs_on_alone_after_the_original_left_it_rejoins() {
+        // After an exact hit the original stops; the mutant halves on to the same `low`,
+        // its `mid` (read by nobody after the loop) left out of the relation.
+        let proof = proved(ROOT, "high := mid + 1;", "(deleted)").expect("the bisection goes on to the same root");
+        assert!(proof >= 2, "only once the original has left the loop do the two differ: {proof}");
+        assert!(proved(ROOT, "high := mid;", "(deleted)").is_err(), "without it the loop runs for ever");
     }
 
     #[test]
