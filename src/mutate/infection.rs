@@ -370,26 +370,41 @@ fn side_by_side(
     let mut names = Vec::new();
     assigned(stmt, &mut names);
     let typed: Vec<(String, String)> =
-        names.into_iter().map(|name| Some((types(&name)?, name))).collect::<Option<_>>()?;
-    let mut declarations = String::new();
-    let (mut save, mut keep, mut restore, mut equal) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for (ty, name) in &typed {
-        declarations.push_str(&format!("\n  var {name}$before: {ty};\n  var {name}$mutant: {ty};"));
-        save.push(format!("{name}$before := {name};"));
-        keep.push(format!("{name}$mutant := {name};"));
-        restore.push(format!("{name} := {name}$before;"));
-        equal.push(format!("{name} == {name}$mutant"));
-    }
-    let equal = if equal.is_empty() { "true".to_string() } else { equal.join(" && ") };
-    let product = format!(
-        "{}\n  {changed}\n  {}\n  {}\n  {original}\n  assert {equal};",
-        save.join(" "),
-        keep.join(" "),
-        restore.join(" ")
-    );
+        names.into_iter().map(|name| Some((name.clone(), types(&name)?))).collect::<Option<_>>()?;
+    let Snapshot { declarations, save, keep, restore, equal } = Snapshot::of(&typed);
+    let product = format!("{save}\n  {changed}\n  {keep}\n  {restore}\n  {original}\n  assert {equal};");
     // The body's text starts at its `{`: the declarations go right after it.
     let open = body.span.start as usize + 1;
     Some(vec![(open, open, declarations), (stmt.span.start as usize, stmt.span.end as usize, product)])
+}
+
+/// The statements of a statement product over variables (name, type): each saved to
+/// `x$before` before the mutant's version runs, its result kept in `x$mutant`, restored
+/// before the original's version runs, and compared after it.
+pub(super) struct Snapshot {
+    /// The two copies' declarations, each on a line of its own.
+    pub declarations: String,
+    pub save: String,
+    pub keep: String,
+    pub restore: String,
+    /// Every variable equal to its kept copy (`true` when there are none).
+    pub equal: String,
+}
+
+impl Snapshot {
+    pub(super) fn of(typed: &[(String, String)]) -> Snapshot {
+        let mut declarations = String::new();
+        let (mut save, mut keep, mut restore, mut equal) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for (name, ty) in typed {
+            declarations.push_str(&format!("\n  var {name}$before: {ty};\n  var {name}$mutant: {ty};"));
+            save.push(format!("{name}$before := {name};"));
+            keep.push(format!("{name}$mutant := {name};"));
+            restore.push(format!("{name} := {name}$before;"));
+            equal.push(format!("{name} == {name}$mutant"));
+        }
+        let equal = if equal.is_empty() { "true".to_string() } else { equal.join(" && ") };
+        Snapshot { declarations, save: save.join(" "), keep: keep.join(" "), restore: restore.join(" "), equal }
+    }
 }
 
 /// The innermost statement of `stmts` (nested ones included) whose own text, not that

@@ -259,25 +259,13 @@ fn branch_product(site: &Site) -> Option<String> {
     condition.push(format!("(({}) != ({}))", site.text(mutated_guard), site.mutated(mutated_guard)));
     let state = site.state()?;
     let renamed = |text: String| once_calls(&text, &callees);
-    let (mut declarations, mut save, mut keep, mut restore, mut equal) =
-        (String::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for (name, ty) in &state {
-        write!(declarations, "\n  var {name}$before: {ty};\n  var {name}$mutant: {ty};").expect("a string");
-        save.push(format!("{name}$before := {name};"));
-        keep.push(format!("{name}$mutant := {name};"));
-        restore.push(format!("{name} := {name}$before;"));
-        equal.push(format!("{name} == {name}$mutant"));
-    }
-    let equal = if equal.is_empty() { "true".to_string() } else { equal.join(" && ") };
+    let super::infection::Snapshot { declarations, save, keep, restore, equal } =
+        super::infection::Snapshot::of(&state);
     let block = format!(
-        "if ({}) {{\n    {}\n    {}\n    {}\n    {}\n    {}\n    assert {equal};\n    {}\n  }}\n  ",
+        "if ({}) {{\n    {save}\n    {}\n    {keep}\n    {restore}\n    {}\n    assert {equal};\n    {restore}\n  }}\n  ",
         condition.join(" && "),
-        save.join(" "),
         renamed(site.mutated(stmt.span)),
-        keep.join(" "),
-        restore.join(" "),
         renamed(site.text(stmt.span).to_string()),
-        restore.join(" "),
     );
     let open = site.body.span.start as usize + 1;
     let at = stmt.span.start as usize;
