@@ -41,6 +41,28 @@ fn a_fault_program_in_human_form() {
     insta::assert_snapshot!(stdout(&output));
 }
 
+/// `seed --mutant ID --rejoined` prints the relational proof of a loop that lags (a
+/// procedure `P$rejoin` beside the program) and of a branch taken the other way (the
+/// callee's `$once` copy, inlined); a mutant with no such shape is an input error.
+#[test]
+fn seed_prints_the_rejoin_proofs() {
+    let printed = |program: &str, id: &str| seedgen(&["seed", program, "--mutant", id, "--rejoined"]);
+    // `i := i + 1` after the swap deleted: one more iteration.
+    let lagging = printed("corpus/sc/two_way_sort.bpl", "TwoWaySort/m42");
+    assert_eq!(lagging.status.code(), Some(0), "{}", String::from_utf8_lossy(&lagging.stderr));
+    assert!(stdout(&lagging).contains("procedure TwoWaySort$rejoin(n: int)"), "{}", stdout(&lagging));
+    // `n > 1` → `n >= 1` before the call that does nothing at `n == 1`.
+    let branch = printed("corpus/sc/quick_sort.bpl", "QuickSort/m5");
+    assert_eq!(branch.status.code(), Some(0), "{}", String::from_utf8_lossy(&branch.stderr));
+    let text = stdout(&branch);
+    assert!(
+        text.contains("if (((n > 1) != (n >= 1))) {") && text.contains("procedure {:inline 1} QuickSortStep$once(")
+    );
+    let none = printed("corpus/sc/max.bpl", "MaxInArray/m1");
+    assert_eq!(none.status.code(), Some(2), "{}", stdout(&none));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no relational proof applies to this mutation"));
+}
+
 /// The byte offset of a 1-based line and column in an ASCII text.
 fn offset(text: &str, line: u64, column: u64) -> usize {
     let start: usize = text.split_inclusive('\n').take(line as usize - 1).map(str::len).sum();
