@@ -345,12 +345,14 @@ fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -
     let limits = interp::Limits { deadline: job.options.session.deadline, ..interp::Limits::default() };
     let machine = interp::Machine::new(program, job.all, limits);
     let none = suite::Carried::default();
+    let shares = TimeShares::new(job.options.session.deadline, cfgs.len(), job.config.jobs);
     let reports = pool.install(|| {
         let mut runs: Vec<gen::ImplementationRun> = cfgs
             .par_iter()
             .map(|original| {
                 let kept = job.carried.kept_goals(&original.name);
-                let run = gen::generate_open(program, &machine, original, job.options, &kept);
+                let options = shares.next(job.options);
+                let run = gen::generate_open(program, &machine, original, &options, &kept);
                 progress.advance();
                 run
             })
@@ -367,6 +369,38 @@ fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -
     });
     progress.finish();
     Ok(reports)
+}
+
+/// The run's `--time-limit` shared among its implementations: each starts with a
+/// deadline of its own, the time left divided by the implementations not started yet,
+/// `--jobs` at a time (never past the run's deadline). Without shares, the first
+/// implementations of a front end's file, whose checks z3 gives up on only at the
+/// limit, took the whole run (`Test/dafny/Seq.bpl`: two of 72 implementations 54 s
+/// each, the other 70 cut off unasked). Time one implementation leaves unused goes to
+/// those after it.
+struct TimeShares {
+    deadline: Option<Instant>,
+    implementations: usize,
+    jobs: usize,
+    started: std::sync::atomic::AtomicUsize,
+}
+
+impl TimeShares {
+    fn new(deadline: Option<Instant>, implementations: usize, jobs: usize) -> TimeShares {
+        TimeShares { deadline, implementations, jobs: jobs.max(1), started: std::sync::atomic::AtomicUsize::new(0) }
+    }
+
+    /// The options of the next implementation to start: `options` with its deadline.
+    fn next(&self, options: &GenOptions) -> GenOptions {
+        let started = self.started.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let Some(deadline) = self.deadline else { return options.clone() };
+        let now = Instant::now();
+        let left = deadline.saturating_duration_since(now);
+        let waiting = self.implementations.saturating_sub(started).max(1);
+        let share = left.mul_f64((self.jobs as f64 / waiting as f64).min(1.0));
+        let session = crate::smt::SessionOptions { deadline: Some((now + share).min(deadline)), ..options.session };
+        GenOptions { session, ..options.clone() }
+    }
 }
 
 /// `--existing SUITE`: the suite read, checked to be of the options this run writes

@@ -147,16 +147,64 @@ struct Prepared {
 }
 
 fn prepare(program: &hir::Program, machine: &Machine, original: &Cfg, options: &GenOptions, bound: u32) -> Prepared {
+    let (unrolled, goals, seeded, cuts_loops) = lower(program, machine, original, options, bound);
+    let encoding = Arc::new(crate::vc::encode(program, &seeded.cfg));
+    // UNSAT proves a goal dead only over a sound over-approximation: with no loop cut
+    // and no call replaced by its contract the encoding is exact.
+    let exact = !cuts_loops && encoding.abstractions.is_empty();
+    Prepared { unrolled, goals, seeded, encoding, exact }
+}
+
+/// The graph of `original` a session would run on, before its encoding: unrolled,
+/// inlined, cut and seeded; also whether loops were cut.
+fn lower(
+    program: &hir::Program,
+    machine: &Machine,
+    original: &Cfg,
+    options: &GenOptions,
+    bound: u32,
+) -> (Unrolled, Vec<Goal>, SeededCfg, bool) {
     let unrolled = unroll_loops(program, original, bound);
     let inlined = cfg::inline::inline_calls(program, machine.cfgs(), &unrolled.cfg, options.inline_depth);
     let acyclic = cfg::cut::cut_loops(program, &inlined);
     let goals = goals_counted(&acyclic, options.unroll_goals);
     let seeded = seed(&acyclic, &goals, options.goals, &visible_names(program, &acyclic));
-    let encoding = Arc::new(crate::vc::encode(program, &seeded.cfg));
-    // UNSAT proves a goal dead only over a sound over-approximation: with no loop cut
-    // and no call replaced by its contract the encoding is exact.
-    let exact = inlined.loops.is_empty() && encoding.abstractions.is_empty();
-    Prepared { unrolled, goals, seeded, encoding, exact }
+    (unrolled, goals, seeded, !inlined.loops.is_empty())
+}
+
+/// Whether the run's `--time-limit` has passed: work not started by then (an
+/// implementation's encoding, a retry's) is not started at all, since on a front end's
+/// file each encoding of its prelude costs a second or more.
+fn past_deadline(options: &GenOptions) -> bool {
+    options.session.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// The run of an implementation reached after the deadline: its goals not kept are
+/// open, "the run's time limit was reached", and nothing was encoded or asked.
+fn cut_off(
+    program: &hir::Program,
+    machine: &Machine,
+    original: &Cfg,
+    options: &GenOptions,
+    kept: &BTreeSet<GoalId>,
+) -> ImplementationRun {
+    let start = Instant::now();
+    let (_, _, seeded, _) = lower(program, machine, original, options, options.unroll);
+    let status = (seeded.goals.iter())
+        .map(|goal| match kept.contains(&goal.id) {
+            true => GoalStatus::Kept,
+            false => GoalStatus::NotCovered { reason: NotCovered::Unknown(crate::smt::TIME_LIMIT.to_string()) },
+        })
+        .collect();
+    ImplementationRun {
+        implementation: original.implementation,
+        name: original.name.clone(),
+        seeded,
+        enumeration: Enumeration { status, candidates: Vec::new(), checks: 0 },
+        exact: false,
+        generated_tests: 0,
+        time: start.elapsed(),
+    }
 }
 
 impl Prepared {
@@ -186,6 +234,9 @@ pub fn generate_open(
     options: &GenOptions,
     kept: &BTreeSet<GoalId>,
 ) -> ImplementationRun {
+    if past_deadline(options) {
+        return cut_off(program, machine, original, options, kept);
+    }
     let start = Instant::now();
     let prepared = prepare(program, machine, original, options, options.unroll);
     let mut session = Session::new(prepared.encoding.clone(), options.session);
@@ -250,7 +301,7 @@ fn retry(
         .filter(|(_, status)| matches!(status, GoalStatus::NotCovered { reason } if wanted(reason)))
         .map(|(goal, _)| goal)
         .collect();
-    if missed.is_empty() {
+    if missed.is_empty() || past_deadline(options) {
         return Vec::new();
     }
     let deeper = prepare(program, machine, original, options, bound);

@@ -417,6 +417,13 @@ fn serve(
     inbox: mpsc::Receiver<Request>,
     outbox: mpsc::Sender<Reach>,
 ) {
+    if options.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        // Past the deadline the encoding is not even translated (a front end's prelude
+        // takes z3 a second or more): every query is answered at once.
+        let cut_off = || Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None };
+        inbox.into_iter().map_while(|_| outbox.send(cut_off()).ok()).for_each(drop);
+        return;
+    }
     memory::advise_huge_pages();
     let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
