@@ -181,15 +181,7 @@ fn past_deadline(options: &GenOptions) -> bool {
 
 /// The run of an implementation reached after the deadline: its goals not kept are
 /// open, "the run's time limit was reached", and nothing was encoded or asked.
-fn cut_off(
-    program: &hir::Program,
-    machine: &Machine,
-    original: &Cfg,
-    options: &GenOptions,
-    kept: &BTreeSet<GoalId>,
-) -> ImplementationRun {
-    let start = Instant::now();
-    let (_, _, seeded, _) = lower(program, machine, original, options, options.unroll);
+fn cut_off(original: &Cfg, seeded: SeededCfg, kept: &BTreeSet<GoalId>, start: Instant) -> ImplementationRun {
     let status = (seeded.goals.iter())
         .map(|goal| match kept.contains(&goal.id) {
             true => GoalStatus::Kept,
@@ -234,10 +226,11 @@ pub fn generate_open(
     options: &GenOptions,
     kept: &BTreeSet<GoalId>,
 ) -> ImplementationRun {
-    if past_deadline(options) {
-        return cut_off(program, machine, original, options, kept);
-    }
     let start = Instant::now();
+    if past_deadline(options) {
+        let (_, _, seeded, _) = lower(program, machine, original, options, options.unroll);
+        return cut_off(original, seeded, kept, start);
+    }
     let prepared = prepare(program, machine, original, options, options.unroll);
     let mut session = Session::new(prepared.encoding.clone(), options.session);
     let replayer = prepared.replayer(machine, program, original);
@@ -318,4 +311,37 @@ fn retry(
     }
     let index_of = |goal: &Goal| replayer.goals.iter().position(|first| first.id == goal.id);
     asked.iter().zip(retried.status).filter_map(|(goal, status)| Some((index_of(goal)?, status))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cfg::lower::lower_all;
+    use crate::interp::{Limits, Machine};
+
+    /// An implementation reached after the run's deadline is neither encoded nor asked:
+    /// each goal is open with the time limit as its reason, kept goals stay kept.
+    #[test]
+    fn an_implementation_started_past_the_deadline_asks_nothing() {
+        let program = crate::sema::tests::expect_accepted(
+            "procedure P(x: int) returns (y: int) { if (x > 0) { y := 1; } else { y := 2; } }",
+        );
+        let (cfgs, errors): (Vec<Cfg>, _) = lower_all(&program);
+        assert!(errors.is_empty(), "{errors:?}");
+        let machine = Machine::new(&program, &cfgs, Limits::default());
+        let past = Instant::now() - Duration::from_millis(1);
+        let options = GenOptions {
+            session: SessionOptions { deadline: Some(past), ..SessionOptions::default() },
+            ..GenOptions::default()
+        };
+        let all = generate(&program, &machine, &cfgs[0], &options);
+        assert_eq!(all.enumeration.checks, 0);
+        assert!(all.enumeration.candidates.is_empty());
+        let time_limit = GoalStatus::NotCovered { reason: NotCovered::Unknown(crate::smt::TIME_LIMIT.to_string()) };
+        assert!(all.enumeration.status.len() >= 2 && all.enumeration.status.iter().all(|status| *status == time_limit));
+        let kept: BTreeSet<GoalId> = [all.seeded.goals[0].id.clone()].into();
+        let open = generate_open(&program, &machine, &cfgs[0], &options, &kept);
+        assert_eq!(open.enumeration.status[0], GoalStatus::Kept);
+        assert_eq!(open.enumeration.status[1], time_limit);
+    }
 }
