@@ -227,7 +227,8 @@ pub struct Session {
     requests: Option<mpsc::Sender<Request>>,
     replies: mpsc::Receiver<Reach>,
     worker: Option<JoinHandle<()>>,
-    /// Closed by the worker thread as it ends, after its z3 context is freed.
+    /// Closed by the worker thread as it ends, after its z3 context is freed
+    /// ([`announce_exit`]).
     finished: mpsc::Receiver<()>,
     /// The worker did not answer by the deadline's margin and was left to itself
     /// ([`super::detach`]): every later query is answered [`TIME_LIMIT`] at once.
@@ -247,8 +248,8 @@ impl Session {
         let worker = std::thread::Builder::new()
             .name(format!("smt:{}", encoding.name))
             .spawn(move || {
+                announce_exit(finishing);
                 serve(&shared, (options, profile), inbox, outbox);
-                drop(finishing);
             })
             .expect("the system can start a solver thread");
         let deadline = options.deadline;
@@ -396,8 +397,8 @@ impl Drop for Session {
         // Closing the request channel ends the worker's loop.
         self.requests = None;
         let Some(worker) = self.worker.take() else { return };
-        // Freeing a context that holds gigabytes takes z3 a second or more: past the
-        // deadline that is not waited for (the worker frees it on its own).
+        // Freeing a context that holds gigabytes takes z3 a second or more: it is waited
+        // for until the deadline's margin only (then the worker frees it on its own).
         if let Some(deadline) = self.deadline {
             let patience = (deadline + detach::MARGIN).saturating_duration_since(Instant::now());
             if let Err(mpsc::RecvTimeoutError::Timeout) = self.finished.recv_timeout(patience) {
@@ -408,6 +409,19 @@ impl Drop for Session {
         // A worker panic was already re-raised by `ask`, or nobody asked: ignore it.
         let _ = worker.join();
     }
+}
+
+thread_local! {
+    /// The worker's end, announced by dropping it: set first, so that it is destroyed
+    /// after the thread's z3 context (thread-local values are destroyed in the reverse
+    /// order of their first use).
+    static EXIT_ANNOUNCEMENT: std::cell::RefCell<Option<mpsc::Sender<()>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Has `sender` dropped when the calling thread has ended, its z3 context freed: the
+/// session's handle waits for that, at most until the deadline's margin.
+fn announce_exit(sender: mpsc::Sender<()>) {
+    EXIT_ANNOUNCEMENT.with(|announcement| *announcement.borrow_mut() = Some(sender));
 }
 
 /// The worker: asserts the encoding, then answers requests until the handle drops.
