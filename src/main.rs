@@ -23,17 +23,21 @@ fn main() -> ExitCode {
     }));
     let cli = cli::Cli::parse().validated().unwrap_or_else(|error| error.exit());
     let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || run(cli));
-    match worker.map(|handle| handle.join()) {
-        Ok(Ok(code)) => code,
-        Ok(Err(_panic)) => ExitCode::from(INTERNAL_ERROR),
+    let status = match worker.map(|handle| handle.join()) {
+        Ok(Ok(status)) => status,
+        Ok(Err(_panic)) => INTERNAL_ERROR,
         Err(error) => {
             eprintln!("seedgen: error: cannot start the worker thread: {error}");
-            ExitCode::from(INTERNAL_ERROR)
+            INTERNAL_ERROR
         }
-    }
+    };
+    // A solver thread left busy past `--time-limit` is not waited for.
+    let _ = (io::stdout().flush(), io::stderr().flush());
+    seedgen::smt::end_process(status);
+    ExitCode::from(status)
 }
 
-fn run(cli: cli::Cli) -> ExitCode {
+fn run(cli: cli::Cli) -> u8 {
     let config = cli.into_config();
     // The language server speaks its protocol on stdout: it must not be locked here.
     if let seedgen::config::Config::Lsp(lsp, _) = &config {
@@ -47,18 +51,18 @@ fn run(cli: cli::Cli) -> ExitCode {
     exit_status(result.and_then(|outcome| out.flush().map(|()| outcome)))
 }
 
-fn exit_status(result: io::Result<Outcome>) -> ExitCode {
+fn exit_status(result: io::Result<Outcome>) -> u8 {
     match result {
-        Ok(Outcome::Success) => ExitCode::SUCCESS,
-        Ok(Outcome::ProgramErrors) => ExitCode::from(1),
-        Ok(Outcome::InputError) => ExitCode::from(2),
-        Ok(Outcome::Incomplete) => ExitCode::from(3),
-        Ok(Outcome::CoverageGap) => ExitCode::from(4),
+        Ok(Outcome::Success) => 0,
+        Ok(Outcome::ProgramErrors) => 1,
+        Ok(Outcome::InputError) => 2,
+        Ok(Outcome::Incomplete) => 3,
+        Ok(Outcome::CoverageGap) => 4,
         // A closed pipe (`seedgen ... | head`) is the reader's choice, not a failure.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(error) => {
             eprintln!("seedgen: error: {error}");
-            ExitCode::from(2)
+            2
         }
     }
 }

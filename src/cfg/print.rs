@@ -530,6 +530,9 @@ fn implementation(
 fn block_stmts(to_ast: &mut ToAst, block: &Block, labels: &[String], stmts: &mut Vec<ast::Stmt>) {
     for cmd in &block.cmds {
         let kind = match &cmd.kind {
+            // Nothing to write (a polymorphic map assigned a type-quantified lambda, none of
+            // whose instances the program uses): Boogie has no empty assignment or havoc.
+            CmdKind::Assign { targets, .. } | CmdKind::Havoc { vars: targets, .. } if targets.is_empty() => continue,
             CmdKind::Assign { targets, values } => ast::StmtKind::Assign {
                 lhs: targets
                     .iter()

@@ -345,12 +345,14 @@ fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -
     let limits = interp::Limits { deadline: job.options.session.deadline, ..interp::Limits::default() };
     let machine = interp::Machine::new(program, job.all, limits);
     let none = suite::Carried::default();
+    let shares = TimeShares::new(job.options.session.deadline, cfgs.len(), job.config.jobs);
     let reports = pool.install(|| {
         let mut runs: Vec<gen::ImplementationRun> = cfgs
             .par_iter()
             .map(|original| {
                 let kept = job.carried.kept_goals(&original.name);
-                let run = gen::generate_open(program, &machine, original, job.options, &kept);
+                let options = shares.next(job.options);
+                let run = gen::generate_open(program, &machine, original, &options, &kept);
                 progress.advance();
                 run
             })
@@ -367,6 +369,43 @@ fn generate_reports(job: &ProveJob, context: &SuiteContext, indices: &[usize]) -
     });
     progress.finish();
     Ok(reports)
+}
+
+/// The run's `--time-limit` shared among its implementations: each starts with a
+/// deadline of its own, the time left divided by the implementations not started yet,
+/// `--jobs` at a time (never past the run's deadline). Without shares, the first
+/// implementations of a front end's file, whose checks z3 gives up on only at the
+/// limit, took the whole run (`Test/dafny/Seq.bpl`: two of 72 implementations 54 s
+/// each, the other 70 cut off unasked). Time one implementation leaves unused goes to
+/// those after it.
+struct TimeShares {
+    deadline: Option<Instant>,
+    implementations: usize,
+    jobs: usize,
+    started: std::sync::atomic::AtomicUsize,
+}
+
+impl TimeShares {
+    fn new(deadline: Option<Instant>, implementations: usize, jobs: usize) -> TimeShares {
+        TimeShares { deadline, implementations, jobs: jobs.max(1), started: std::sync::atomic::AtomicUsize::new(0) }
+    }
+
+    /// The options of the next implementation to start: `options` with its deadline.
+    fn next(&self, options: &GenOptions) -> GenOptions {
+        let started = self.started.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let Some(deadline) = self.deadline else { return options.clone() };
+        let now = Instant::now();
+        let waiting = self.implementations.saturating_sub(started);
+        let share = share(deadline.saturating_duration_since(now), waiting, self.jobs);
+        let session = crate::smt::SessionOptions { deadline: Some((now + share).min(deadline)), ..options.session };
+        GenOptions { session, ..options.clone() }
+    }
+}
+
+/// The time an implementation gets when `left` remains for `waiting` implementations
+/// (itself included), `jobs` at a time: all of it when no more than `jobs` wait.
+fn share(left: Duration, waiting: usize, jobs: usize) -> Duration {
+    left.mul_f64((jobs.max(1) as f64 / waiting.max(1) as f64).min(1.0))
 }
 
 /// `--existing SUITE`: the suite read, checked to be of the options this run writes
@@ -474,5 +513,33 @@ pub(crate) fn suite_context<'a>(
         max_unroll: config.max_unroll,
         unroll_goals: config.unroll_goals,
         shard: config.shard,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_implementation_gets_the_time_left_divided_among_those_waiting() {
+        let minute = Duration::from_secs(60);
+        assert_eq!(share(minute, 6, 2), Duration::from_secs(20));
+        assert_eq!(share(minute, 2, 2), minute);
+        assert_eq!(share(minute, 1, 4), minute);
+        assert_eq!(share(minute, 0, 0), minute);
+        assert_eq!(share(Duration::ZERO, 5, 2), Duration::ZERO);
+    }
+
+    #[test]
+    fn shares_never_pass_the_run_deadline_and_none_without_one() {
+        let options = GenOptions::default();
+        assert_eq!(TimeShares::new(None, 3, 2).next(&options).session.deadline, None);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let shares = TimeShares::new(Some(deadline), 3, 1);
+        let first = shares.next(&options).session.deadline.expect("a share of a deadline");
+        assert!(first <= deadline && first < deadline - Duration::from_secs(30));
+        shares.next(&options);
+        let last = shares.next(&options).session.deadline.expect("a share of a deadline");
+        assert!(last <= deadline && last > deadline - Duration::from_secs(1));
     }
 }

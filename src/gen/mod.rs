@@ -147,16 +147,56 @@ struct Prepared {
 }
 
 fn prepare(program: &hir::Program, machine: &Machine, original: &Cfg, options: &GenOptions, bound: u32) -> Prepared {
+    let (unrolled, goals, seeded, cuts_loops) = lower(program, machine, original, options, bound);
+    let encoding = Arc::new(crate::vc::encode(program, &seeded.cfg));
+    // UNSAT proves a goal dead only over a sound over-approximation: with no loop cut
+    // and no call replaced by its contract the encoding is exact.
+    let exact = !cuts_loops && encoding.abstractions.is_empty();
+    Prepared { unrolled, goals, seeded, encoding, exact }
+}
+
+/// The graph of `original` a session would run on, before its encoding: unrolled,
+/// inlined, cut and seeded; also whether loops were cut.
+fn lower(
+    program: &hir::Program,
+    machine: &Machine,
+    original: &Cfg,
+    options: &GenOptions,
+    bound: u32,
+) -> (Unrolled, Vec<Goal>, SeededCfg, bool) {
     let unrolled = unroll_loops(program, original, bound);
     let inlined = cfg::inline::inline_calls(program, machine.cfgs(), &unrolled.cfg, options.inline_depth);
     let acyclic = cfg::cut::cut_loops(program, &inlined);
     let goals = goals_counted(&acyclic, options.unroll_goals);
     let seeded = seed(&acyclic, &goals, options.goals, &visible_names(program, &acyclic));
-    let encoding = Arc::new(crate::vc::encode(program, &seeded.cfg));
-    // UNSAT proves a goal dead only over a sound over-approximation: with no loop cut
-    // and no call replaced by its contract the encoding is exact.
-    let exact = inlined.loops.is_empty() && encoding.abstractions.is_empty();
-    Prepared { unrolled, goals, seeded, encoding, exact }
+    (unrolled, goals, seeded, !inlined.loops.is_empty())
+}
+
+/// Whether the run's `--time-limit` has passed: work not started by then (an
+/// implementation's encoding, a retry's) is not started at all, since on a front end's
+/// file each encoding of its prelude costs a second or more.
+fn past_deadline(options: &GenOptions) -> bool {
+    options.session.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// The run of an implementation reached after the deadline: its goals not kept are
+/// open, "the run's time limit was reached", and nothing was encoded or asked.
+fn cut_off(original: &Cfg, seeded: SeededCfg, kept: &BTreeSet<GoalId>, start: Instant) -> ImplementationRun {
+    let status = (seeded.goals.iter())
+        .map(|goal| match kept.contains(&goal.id) {
+            true => GoalStatus::Kept,
+            false => GoalStatus::NotCovered { reason: NotCovered::Unknown(crate::smt::TIME_LIMIT.to_string()) },
+        })
+        .collect();
+    ImplementationRun {
+        implementation: original.implementation,
+        name: original.name.clone(),
+        seeded,
+        enumeration: Enumeration { status, candidates: Vec::new(), checks: 0 },
+        exact: false,
+        generated_tests: 0,
+        time: start.elapsed(),
+    }
 }
 
 impl Prepared {
@@ -187,6 +227,10 @@ pub fn generate_open(
     kept: &BTreeSet<GoalId>,
 ) -> ImplementationRun {
     let start = Instant::now();
+    if past_deadline(options) {
+        let (_, _, seeded, _) = lower(program, machine, original, options, options.unroll);
+        return cut_off(original, seeded, kept, start);
+    }
     let prepared = prepare(program, machine, original, options, options.unroll);
     let mut session = Session::new(prepared.encoding.clone(), options.session);
     let replayer = prepared.replayer(machine, program, original);
@@ -250,7 +294,7 @@ fn retry(
         .filter(|(_, status)| matches!(status, GoalStatus::NotCovered { reason } if wanted(reason)))
         .map(|(goal, _)| goal)
         .collect();
-    if missed.is_empty() {
+    if missed.is_empty() || past_deadline(options) {
         return Vec::new();
     }
     let deeper = prepare(program, machine, original, options, bound);
@@ -267,4 +311,37 @@ fn retry(
     }
     let index_of = |goal: &Goal| replayer.goals.iter().position(|first| first.id == goal.id);
     asked.iter().zip(retried.status).filter_map(|(goal, status)| Some((index_of(goal)?, status))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cfg::lower::lower_all;
+    use crate::interp::{Limits, Machine};
+
+    /// An implementation reached after the run's deadline is neither encoded nor asked:
+    /// each goal is open with the time limit as its reason, kept goals stay kept.
+    #[test]
+    fn an_implementation_started_past_the_deadline_asks_nothing() {
+        let program = crate::sema::tests::expect_accepted(
+            "procedure P(x: int) returns (y: int) { if (x > 0) { y := 1; } else { y := 2; } }",
+        );
+        let (cfgs, errors): (Vec<Cfg>, _) = lower_all(&program);
+        assert!(errors.is_empty(), "{errors:?}");
+        let machine = Machine::new(&program, &cfgs, Limits::default());
+        let past = Instant::now() - Duration::from_millis(1);
+        let options = GenOptions {
+            session: SessionOptions { deadline: Some(past), ..SessionOptions::default() },
+            ..GenOptions::default()
+        };
+        let all = generate(&program, &machine, &cfgs[0], &options);
+        assert_eq!(all.enumeration.checks, 0);
+        assert!(all.enumeration.candidates.is_empty());
+        let time_limit = GoalStatus::NotCovered { reason: NotCovered::Unknown(crate::smt::TIME_LIMIT.to_string()) };
+        assert!(all.enumeration.status.len() >= 2 && all.enumeration.status.iter().all(|status| *status == time_limit));
+        let kept: BTreeSet<GoalId> = [all.seeded.goals[0].id.clone()].into();
+        let open = generate_open(&program, &machine, &cfgs[0], &options, &kept);
+        assert_eq!(open.enumeration.status[0], GoalStatus::Kept);
+        assert_eq!(open.enumeration.status[1], time_limit);
+    }
 }

@@ -439,11 +439,14 @@ impl<'r> Runner<'r> {
         for (index, axiom) in axioms {
             match self.axiom_holds(index, functions) {
                 Ok(true) => {}
-                Err(EvalError::Cannot { message, .. }) => {
+                // Only the first is reported; printing an axiom of a front end's prelude
+                // costs more than deciding it (Viper's `knownfolded.bpl`: most of a run).
+                Err(EvalError::Cannot { message, .. }) if verdict.undecided.is_none() => {
                     let text = print_expr(self.program, &[], &axiom.expr);
                     let message = format!("axiom `{text}` holds, which replay cannot decide ({message})");
-                    verdict.undecided.get_or_insert(Stop::new(axiom.span, message));
+                    verdict.undecided = Some(Stop::new(axiom.span, message));
                 }
+                Err(EvalError::Cannot { .. }) => {}
                 Ok(false) => verdict.falsified.push(index),
                 Err(error) => {
                     verdict.exhausted = Some(halt(error, axiom.span));

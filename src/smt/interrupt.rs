@@ -6,10 +6,12 @@
 //! limit of its own, and on axiom-heavy encodings (Boogie's `Test/textbook/BQueue.bpl`)
 //! one decoding was seen to take z3 minutes and gigabytes. So a session arms a
 //! [`Watchdog`] for its thread's z3 context: at the deadline it calls `Z3_interrupt`,
-//! which z3 documents as safe from another thread and which cancels whatever the
-//! context is doing (a check answers `unknown`, an evaluation fails). Decoding then
-//! stops, and the query is answered "the run's time limit was reached": the goal is
-//! reported open with that reason, never decided from a half-read model.
+//! which z3 documents as safe from another thread and which cancels a check (it answers
+//! `unknown`) and most evaluations. Decoding then stops, and the query is answered "the
+//! run's time limit was reached": the goal is reported open with that reason, never
+//! decided from a half-read model. What z3 does not interrupt (an evaluation expanding
+//! the tables of a heap, freeing a large context) is bounded by z3's step and memory
+//! limits and, past the deadline's margin, left behind ([`super::detach`]).
 //!
 //! The deadline is per thread because z3's context is (see [`super::session`]: a
 //! session owns a thread, hence a context).

@@ -6,6 +6,7 @@
 //! ```
 //! **API boundary:** nothing z3 leaves this module; callers see [`Session`], [`Reach`]
 //! and the solver-independent [`crate::vc::Model`].
+mod detach;
 mod interrupt;
 mod memory;
 mod minimize;
@@ -13,6 +14,7 @@ mod model;
 mod session;
 mod translate;
 
+pub use detach::{end_process, workers_detached, MARGIN as DEADLINE_MARGIN};
 pub use minimize::SMALL_SCOPE_BOUND;
 pub use session::{to_smt2, Reach, Session, SessionOptions, FIRST_LOOK_MBQI_ITERATIONS, TIME_LIMIT};
 

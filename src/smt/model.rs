@@ -37,7 +37,8 @@ use z3::{AstKind, DeclKind};
 
 /// Decodes `model` (satisfying the encoding) into a [`Model`]; `stop` is the failing
 /// check `(block, step)` of a failure query. `None` when the run's deadline cut the
-/// decoding off ([`super::interrupt`]): a half-read model is no test.
+/// decoding off ([`super::interrupt`]), or z3's memory bound failed an evaluation: a
+/// half-read model is no test.
 pub(super) fn decode(
     encoding: &Encoding,
     image: &Z3Terms,
@@ -163,17 +164,36 @@ impl Decoder<'_> {
     /// decodes as opaque) once the deadline has cut the decoding off.
     fn eval(&self, term: TermId) -> Dynamic {
         let ast = self.image.ast(term);
+        if let Some(value) = self.constant(term) {
+            return value;
+        }
         self.eval_ast(ast).unwrap_or_else(|| ast.clone())
     }
 
+    /// The model's own interpretation of a map-valued constant (a heap `H`, a set input),
+    /// when it has one. Evaluating such a constant instead makes z3 expand the tables
+    /// and lambdas of every map it holds into one term: on a heap of sets (Boogie's
+    /// `Test/textbook/BQueue.bpl`, `H[o, footprint]: [ref]bool`) a single evaluation
+    /// of `H` took z3 11 s and 3 GB, for a value the interpretation gives at once.
+    fn constant(&self, term: TermId) -> Option<Dynamic> {
+        let terms = &self.encoding.terms;
+        let is_constant = matches!(terms.get(term), Term::App(_, args) if args.is_empty());
+        if !is_constant || !matches!(terms.sort(term), Sort::Array(_)) {
+            return None;
+        }
+        self.model.get_const_interp(self.image.ast(term))
+    }
+
     /// The model's value of `ast`, with model completion; `None` once the run's deadline
-    /// has passed (z3 was interrupted, or would be), which marks the decoding cut off.
+    /// has passed (z3 was interrupted, or would be) or z3 ran out of the memory it may
+    /// use, which marks the decoding cut off.
     fn eval_ast(&self, ast: &Dynamic) -> Option<Dynamic> {
         if self.cut_off.get() {
             return None;
         }
         let value = if interrupt::passed() { None } else { self.model.eval(ast, true) };
-        // Model completion evaluates every term; only an interruption makes it fail.
+        // Model completion evaluates every term; only an interruption or z3's memory
+        // bound makes it fail (its step bound leaves a term partly evaluated instead).
         if value.is_none() {
             self.cut_off.set(true);
         }

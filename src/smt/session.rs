@@ -62,6 +62,7 @@
 //! the whole timeout, and `unknown` answers carry z3's candidate model (Boogie's
 //! behaviour: a counterexample that may violate an axiom, to be checked by replay).
 
+use super::detach;
 use super::interrupt::{self, Watchdog};
 use super::memory;
 use super::minimize::Minimizer;
@@ -226,6 +227,12 @@ pub struct Session {
     requests: Option<mpsc::Sender<Request>>,
     replies: mpsc::Receiver<Reach>,
     worker: Option<JoinHandle<()>>,
+    /// Closed by the worker thread as it ends, after its z3 context is freed
+    /// ([`announce_exit`]).
+    finished: mpsc::Receiver<()>,
+    /// The worker did not answer by the deadline's margin and was left to itself
+    /// ([`super::detach`]): every later query is answered [`TIME_LIMIT`] at once.
+    abandoned: bool,
 }
 
 impl Session {
@@ -236,13 +243,18 @@ impl Session {
         let (requests, inbox) = mpsc::channel();
         let (outbox, replies) = mpsc::channel();
         let profile = Profile::of(&encoding);
+        let (finishing, finished) = mpsc::channel::<()>();
         let shared = Arc::clone(&encoding);
         let worker = std::thread::Builder::new()
             .name(format!("smt:{}", encoding.name))
-            .spawn(move || serve(&shared, (options, profile), inbox, outbox))
+            .spawn(move || {
+                announce_exit(finishing);
+                serve(&shared, (options, profile), inbox, outbox);
+            })
             .expect("the system can start a solver thread");
         let deadline = options.deadline;
-        Session { encoding, profile, deadline, requests: Some(requests), replies, worker: Some(worker) }
+        let worker = Some(worker);
+        Session { encoding, profile, deadline, requests: Some(requests), replies, worker, finished, abandoned: false }
     }
 
     pub fn encoding(&self) -> &Encoding {
@@ -346,10 +358,27 @@ impl Session {
     }
 
     fn ask(&mut self, request: Request) -> Reach {
-        let sent = self.requests.as_ref().expect("requests stay open until drop").send(request);
-        match sent.ok().and_then(|()| self.replies.recv().ok()) {
-            Some(reach) => reach,
-            None => self.worker_panicked(),
+        let cut_off = || Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None };
+        if self.abandoned {
+            return cut_off();
+        }
+        if self.requests.as_ref().expect("requests stay open until drop").send(request).is_err() {
+            self.worker_panicked();
+        }
+        let Some(deadline) = self.deadline else {
+            return self.replies.recv().unwrap_or_else(|_| self.worker_panicked());
+        };
+        let patience = (deadline + detach::MARGIN).saturating_duration_since(Instant::now());
+        match self.replies.recv_timeout(patience) {
+            Ok(reach) => reach,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                // z3 is past the deadline and its margin in work it does not interrupt
+                // (see `super::detach`): the query is answered, the worker left behind.
+                self.abandoned = true;
+                detach::worker(self.worker.take());
+                cut_off()
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => self.worker_panicked(),
         }
     }
 
@@ -367,11 +396,32 @@ impl Drop for Session {
     fn drop(&mut self) {
         // Closing the request channel ends the worker's loop.
         self.requests = None;
-        if let Some(worker) = self.worker.take() {
-            // A worker panic was already re-raised by `ask`, or nobody asked: ignore it.
-            let _ = worker.join();
+        let Some(worker) = self.worker.take() else { return };
+        // Freeing a context that holds gigabytes takes z3 a second or more: it is waited
+        // for until the deadline's margin only (then the worker frees it on its own).
+        if let Some(deadline) = self.deadline {
+            let patience = (deadline + detach::MARGIN).saturating_duration_since(Instant::now());
+            if let Err(mpsc::RecvTimeoutError::Timeout) = self.finished.recv_timeout(patience) {
+                detach::worker(Some(worker));
+                return;
+            }
         }
+        // A worker panic was already re-raised by `ask`, or nobody asked: ignore it.
+        let _ = worker.join();
     }
+}
+
+thread_local! {
+    /// The worker's end, announced by dropping it: set first, so that it is destroyed
+    /// after the thread's z3 context (thread-local values are destroyed in the reverse
+    /// order of their first use).
+    static EXIT_ANNOUNCEMENT: std::cell::RefCell<Option<mpsc::Sender<()>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Has `sender` dropped when the calling thread has ended, its z3 context freed: the
+/// session's handle waits for that, at most until the deadline's margin.
+fn announce_exit(sender: mpsc::Sender<()>) {
+    EXIT_ANNOUNCEMENT.with(|announcement| *announcement.borrow_mut() = Some(sender));
 }
 
 /// The worker: asserts the encoding, then answers requests until the handle drops.
@@ -381,6 +431,13 @@ fn serve(
     inbox: mpsc::Receiver<Request>,
     outbox: mpsc::Sender<Reach>,
 ) {
+    if options.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        // Past the deadline the encoding is not even translated (a front end's prelude
+        // takes z3 a second or more): every query is answered at once.
+        let cut_off = || Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None };
+        inbox.into_iter().map_while(|_| outbox.send(cut_off()).ok()).for_each(drop);
+        return;
+    }
     memory::advise_huge_pages();
     let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
@@ -516,8 +573,26 @@ fn differs(encoding: &Encoding, image: &Z3Terms, values: &[Assignment]) -> Optio
     (!equalities.is_empty()).then(|| Bool::and(&equalities).not())
 }
 
-/// Process-wide settings that make sessions cheaper to start; done once, before the
-/// first solver exists.
+/// The most rewriting steps z3 takes to evaluate one term in a model
+/// (`model_evaluator.max_steps`); past them the term is left partly evaluated, which
+/// decodes as opaque and is no test's value. A model evaluation is not interrupted at
+/// the deadline, and on a heap of sequences (Boogie's `Test/textbook/BQueue.bpl`) one
+/// evaluation of `Length(H[q, abstractValue])` in a candidate model took z3 11 s and
+/// 3.6 GB, where with this bound the whole implementation's run takes 4.5 s and 70 MB.
+/// The evaluations of the corpus's models take at most a few thousand steps.
+const MODEL_EVALUATION_STEPS: u32 = 100_000;
+
+/// The most memory, in megabytes, z3 may hold in the whole process (`memory_max_size`;
+/// z3 counts every context together): a check or an evaluation that would pass it
+/// fails, and the query is answered `unknown` with the reason "memory limit". A safety
+/// net for the sessions of a run on a shared machine (two at a time with two cores).
+const MAX_MEMORY_MB: u32 = 4096;
+
+/// Process-wide settings that make sessions cheaper to start and bound what z3's work
+/// may cost; done once, before the first solver exists.
+///
+/// - z3's model evaluation and memory are bounded ([`MODEL_EVALUATION_STEPS`],
+///   [`MAX_MEMORY_MB`]).
 ///
 /// - `tactic.default_tactic = smt`. z3's default solver (`Z3_mk_solver`) combines an
 ///   incremental SMT solver with a non-incremental one running z3's default tactic, and
@@ -536,6 +611,8 @@ fn configure_process() {
     static CONFIGURED: Once = Once::new();
     CONFIGURED.call_once(|| {
         z3::set_global_param("tactic.default_tactic", "smt");
+        z3::set_global_param("model_evaluator.max_steps", &MODEL_EVALUATION_STEPS.to_string());
+        z3::set_global_param("memory_max_size", &MAX_MEMORY_MB.to_string());
         memory::keep_freed_memory();
     });
 }
@@ -660,7 +737,7 @@ fn answer(
     result: SatResult,
     stop: Option<(BlockId, usize)>,
 ) -> Reach {
-    let cut_off = || Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None };
+    let cut_off = || Reach::Unknown { reason: cut_off_reason().to_string(), candidate: None };
     match result {
         SatResult::Sat => {
             let model = solver.get_model().expect("z3 produces a model after `sat`");
@@ -683,10 +760,25 @@ fn answer(
     }
 }
 
+/// Why a model's decoding stopped: z3 fails an evaluation when the deadline's watchdog
+/// interrupted it, or when it would pass [`MAX_MEMORY_MB`].
+fn cut_off_reason() -> &'static str {
+    if interrupt::passed() {
+        TIME_LIMIT
+    } else {
+        MEMORY_LIMIT
+    }
+}
+
+/// The reason of an `unknown` answer given because z3 reached [`MAX_MEMORY_MB`].
+const MEMORY_LIMIT: &str = "memory limit";
+
 fn unknown_reason(reason: Option<String>) -> String {
     let reason = reason.unwrap_or_default();
     if reason.contains("timeout") {
         "timeout".to_string()
+    } else if reason.contains("memory") {
+        MEMORY_LIMIT.to_string()
     } else if reason.contains("canceled") || reason.contains("resource") {
         "resource limit".to_string()
     } else if reason.is_empty() {
