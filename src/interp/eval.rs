@@ -106,6 +106,11 @@ pub(super) struct Evaluator<'p> {
     /// The functions axioms define, evaluated by their definition where the test's
     /// table does not say ([`super::define`]).
     pub definitions: &'p [Definition<'p>],
+    /// The last binding found to make a `forall`'s body false, with the span of that
+    /// body: after a closed formula `forall xs :: body` evaluates to false, the values
+    /// of `xs` there when the span is its body's (inner quantifiers record first, the
+    /// outer one last). What [`crate::interp::Refutation`] reports.
+    pub counterexample: Option<(Span, Vec<Value>)>,
 }
 
 /// The most comparisons a run observing its operands records.
@@ -166,6 +171,7 @@ impl<'p> Evaluator<'p> {
             operands: None,
             reads: None,
             definitions: &[],
+            counterexample: None,
         }
     }
 

@@ -163,16 +163,26 @@ impl Evaluator<'_> {
             ranges.iter().map(|range| range.len().to_u64().expect("a length within budget")).collect();
         let mut positions = vec![0u64; ranges.len()];
         loop {
-            let values = ranges.iter().zip(&positions).map(|(range, &position)| range.value(position));
-            let bindings = vars.iter().map(|var| var.id).zip(values).collect();
+            let values: Vec<Value> =
+                ranges.iter().zip(&positions).map(|(range, &position)| range.value(position)).collect();
+            let bindings = vars.iter().map(|var| var.id).zip(values.iter().cloned()).collect();
             let holds = self.with_bound(bindings, |this| this.eval_in(state, body, old))?;
             // forall: the first counterexample decides; exists: the first witness.
             if as_bool(holds, body.span)? != forall {
+                self.note_counterexample(forall, body, values);
                 return Ok(Value::Bool(!forall));
             }
             if !advance(&lengths, &mut positions) {
                 return Ok(Value::Bool(forall));
             }
+        }
+    }
+
+    /// Remembers `values` as the binding that falsifies the `forall` whose body is
+    /// `body` ([`Evaluator::counterexample`]).
+    fn note_counterexample(&mut self, forall: bool, body: &hir::Expr, values: Vec<Value>) {
+        if forall {
+            self.counterexample = Some((body.span, values));
         }
     }
 
@@ -285,11 +295,15 @@ impl Evaluator<'_> {
             ranges.iter().map(|range| range.len().to_u64().expect("a length within the cap")).collect();
         let mut positions = vec![0u64; ranges.len()];
         loop {
-            let values = ranges.iter().zip(&positions).map(|(range, &position)| range.value(position));
-            let bindings = vars.iter().map(|var| var.id).zip(values).collect();
+            let values: Vec<Value> =
+                ranges.iter().zip(&positions).map(|(range, &position)| range.value(position)).collect();
+            let bindings = vars.iter().map(|var| var.id).zip(values.iter().cloned()).collect();
             match self.with_bound(bindings, |this| this.eval_in(state, body, old)) {
                 // exists: a witness; forall: a counterexample.
-                Ok(Value::Bool(holds)) if holds != forall => return Ok(Some(Value::Bool(!forall))),
+                Ok(Value::Bool(holds)) if holds != forall => {
+                    self.note_counterexample(forall, body, values);
+                    return Ok(Some(Value::Bool(!forall)));
+                }
                 Ok(_) | Err(EvalError::Cannot { .. }) => {}
                 Err(budget) => return Err(budget),
             }

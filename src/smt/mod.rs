@@ -10,6 +10,7 @@ mod interrupt;
 mod memory;
 mod minimize;
 mod model;
+pub mod refine;
 mod session;
 mod translate;
 
