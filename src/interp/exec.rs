@@ -275,17 +275,15 @@ pub(super) fn run_observing(
         Err(outcome) => outcome,
     };
     let outcome = match (outcome, runner.undecided_axiom.take()) {
-        (
-            Outcome::Failed(Violation { span, message, .. }) | Outcome::Infeasible(Stop { span, message }),
-            Some(axiom),
-        ) => {
-            let message = format!("{message} only if {}", axiom.message);
-            Outcome::CannotEvaluate(Stop { span, message })
+        (Outcome::Failed(violation), Some(axiom)) => {
+            let message = format!("{} only if {}", violation.message, axiom.message);
+            Outcome::CannotEvaluate(Stop { span: violation.span, message })
         }
-        // The run is an execution only if the axiom it could not decide holds: its
-        // checks are unchecked, with that reason, not passed.
-        (Outcome::Passed, Some(axiom)) => Outcome::CannotEvaluate(axiom),
-        (outcome, _) => outcome,
+        // A pass is judged when the run ends ([`Runner::finish`]).
+        (outcome, undecided) => {
+            runner.undecided_axiom = undecided;
+            outcome
+        }
     };
     let operands = runner.eval.operands.take().unwrap_or_default();
     (runner.finish(outcome, span), operands)
@@ -1161,6 +1159,12 @@ impl<'r> Runner<'r> {
         let mut outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
         let pending = !self.falsified.is_empty();
         let (outcome, beyond_reads) = self.judge_falsified(outcome);
+        let outcome = match (outcome, self.undecided_axiom.take()) {
+            // The run is an execution only if the axiom it could not decide holds: its
+            // checks are unchecked, with that reason, not passed.
+            (Outcome::Passed, Some(axiom)) => Outcome::CannotEvaluate(axiom),
+            (outcome, _) => outcome,
+        };
         if pending && !beyond_reads {
             // A check on the inputs failed, on what the run read or before it could be
             // judged: the run was no execution, and enters nothing.

@@ -33,7 +33,7 @@ use super::translate::{real_numeral, Z3Terms};
 use crate::interp::{Refutation, RefutedCheck};
 use crate::vc::term::{QuantKind, Term};
 use crate::vc::{Encoding, Sort, TermId, Value};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use std::str::FromStr;
@@ -80,11 +80,24 @@ thread_local! {
     /// `unknown` one's candidate): the elements a later refutation names are its. A
     /// session's worker is a thread of its own, so this is the session's.
     static LAST_MODEL: RefCell<Option<Rc<z3::Model>>> = const { RefCell::new(None) };
+    /// Whether the session keeps its last model ([`keep_models`]).
+    static KEEPS_MODELS: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Keeps `model` as the session's last ([`LAST_MODEL`]).
+/// Makes the session of the calling worker thread keep its last model, for
+/// refinement: only sessions that validate candidates refine, and a model kept alive
+/// keeps its terms alive in the z3 context, which changes the ids of later terms and so
+/// z3's later answers (see [`super::session`], "Determinism"): the other sessions'
+/// answers stay exactly as they were.
+pub(super) fn keep_models() {
+    KEEPS_MODELS.with(|keeps| keeps.set(true));
+}
+
+/// Keeps `model` as the session's last ([`LAST_MODEL`]) if it keeps models.
 pub(super) fn remember(model: &Rc<z3::Model>) {
-    LAST_MODEL.with(|last| *last.borrow_mut() = Some(Rc::clone(model)));
+    if KEEPS_MODELS.with(Cell::get) {
+        LAST_MODEL.with(|last| *last.borrow_mut() = Some(Rc::clone(model)));
+    }
 }
 
 /// The ground terms of an encoding by sort, for naming elements; collected on first

@@ -394,6 +394,9 @@ fn serve(
     outbox: mpsc::Sender<Reach>,
 ) {
     memory::advise_huge_pages();
+    if profile == Profile::AxiomHeavy {
+        refine::keep_models();
+    }
     let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
     solver.set_params(&params(options, profile));
