@@ -38,6 +38,11 @@
 //! instantiation comes only with [`Session::look_again`] and the retries of goals a
 //! replay missed ([`Session::validates_candidates`]).
 //!
+//! **Refinement.** In an axiom-heavy session the caller may answer a candidate whose
+//! replay breaks a quantified axiom or precondition at a binding with that instance
+//! ([`Session::refine`], [`super::refine`]): asserted for good (it is implied), then
+//! the last query asked again as a first look.
+//!
 //! **Small scope.** A query z3 answers `unknown` can be asked once more with every
 //! integer input within `±10` ([`check_small_scope`]); a `sat` answer there is a model
 //! like any other. A reachability query is retried when the caller asks
