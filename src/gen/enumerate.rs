@@ -432,15 +432,16 @@ impl<'a> Enumerator<'a> {
                 return Refined::GaveUp;
             }
             let test = self.replayer.replay_candidate(&model);
-            let instance = (test.replay.refutation.as_ref())
+            let instances = (test.replay.refutation.as_ref())
                 .filter(|_| round < refine::MAX_ROUNDS)
-                .and_then(|refutation| Instance::of(self.session.encoding(), refutation));
-            let Some(instance) = instance else {
+                .map(|refutation| Instance::of(self.session.encoding(), refutation))
+                .unwrap_or_default();
+            if instances.is_empty() {
                 self.record_replayed(open, &claimed, (model, test), Some(reason));
                 return Refined::Recorded;
-            };
+            }
             self.checks += 1;
-            match self.session.refine(vec![instance]) {
+            match self.session.refine(instances) {
                 Reach::Unknown { reason: again, candidate: next } if next.is_some() => {
                     (reason, candidate) = (again, next)
                 }

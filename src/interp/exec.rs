@@ -19,7 +19,7 @@
 
 use super::define::definition_holds;
 use super::distance::distance;
-use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, Reads, State};
+use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, Reads, State, MAX_COUNTEREXAMPLES};
 use super::inputs::{entry, Entry};
 use super::{
     branch_name, Checks, Coverage, Limits, Machine, Outcome, Refutation, RefutedCheck, Replay, Stop, TestInput,
@@ -120,20 +120,23 @@ impl Falsified<'_> {
     }
 
     /// Whether it is false on `evaluator`'s values, and if so, when it is a `forall`,
-    /// the binding the evaluator found false ([`Evaluator::counterexample`]).
+    /// the bindings the evaluator found false ([`Evaluator::counterexamples`]), up to
+    /// [`MAX_COUNTEREXAMPLES`].
     fn refute(&self, evaluator: &mut Evaluator<'_>) -> Result<Option<Option<Refutation>>, EvalError> {
-        evaluator.counterexample = None;
-        if self.eval(evaluator)? {
+        evaluator.counterexamples.clear();
+        evaluator.collect_counterexamples = MAX_COUNTEREXAMPLES;
+        let holds = self.eval(evaluator);
+        evaluator.collect_counterexamples = 1;
+        if holds? {
             return Ok(None);
         }
         let (expr, check) = self.formula(evaluator.program());
-        let found = evaluator.counterexample.take();
-        let refutation = match (&expr.kind, found) {
-            (ExprKind::Quant { quantifier: Quantifier::Forall, body, .. }, Some((span, values)))
-                if span == body.span =>
-            {
-                Some(Refutation { check, values })
-            }
+        let found = std::mem::take(&mut evaluator.counterexamples);
+        let refutation = match &expr.kind {
+            ExprKind::Quant { quantifier: Quantifier::Forall, body, .. } => found
+                .into_iter()
+                .find(|(span, _)| *span == body.span)
+                .map(|(_, bindings)| Refutation { check, bindings }),
             _ => None,
         };
         Ok(Some(refutation))

@@ -277,12 +277,13 @@ pub struct Replay {
     pub refutation: Option<Refutation>,
 }
 
-/// A closed `forall` a run found false, with a binding of its variables (in the order
-/// they are declared) where its body is false on the test's values.
+/// A closed `forall` a run found false, with bindings of its variables (each in the
+/// order they are declared) where its body is false on the test's values: the first
+/// found, and up to 15 more.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refutation {
     pub check: RefutedCheck,
-    pub values: Vec<Value>,
+    pub bindings: Vec<Vec<Value>>,
 }
 
 /// Which closed formula a [`Refutation`] is of.

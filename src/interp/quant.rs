@@ -162,28 +162,42 @@ impl Evaluator<'_> {
         let lengths: Vec<u64> =
             ranges.iter().map(|range| range.len().to_u64().expect("a length within budget")).collect();
         let mut positions = vec![0u64; ranges.len()];
+        let mut refuted = false;
         loop {
             let values: Vec<Value> =
                 ranges.iter().zip(&positions).map(|(range, &position)| range.value(position)).collect();
             let bindings = vars.iter().map(|var| var.id).zip(values.iter().cloned()).collect();
             let holds = self.with_bound(bindings, |this| this.eval_in(state, body, old))?;
-            // forall: the first counterexample decides; exists: the first witness.
+            // forall: the first counterexample decides (more are looked for when they
+            // are collected); exists: the first witness.
             if as_bool(holds, body.span)? != forall {
-                self.note_counterexample(forall, body, values);
-                return Ok(Value::Bool(!forall));
+                if !self.note_counterexample(forall, body, values) {
+                    return Ok(Value::Bool(!forall));
+                }
+                refuted = true;
             }
             if !advance(&lengths, &mut positions) {
-                return Ok(Value::Bool(forall));
+                return Ok(Value::Bool(forall && !refuted));
             }
         }
     }
 
-    /// Remembers `values` as the binding that falsifies the `forall` whose body is
-    /// `body` ([`Evaluator::counterexample`]).
-    fn note_counterexample(&mut self, forall: bool, body: &hir::Expr, values: Vec<Value>) {
-        if forall {
-            self.counterexample = Some((body.span, values));
+    /// Remembers `values` as a binding that falsifies the `forall` whose body is `body`
+    /// ([`Evaluator::counterexamples`]); whether to look for more.
+    fn note_counterexample(&mut self, forall: bool, body: &hir::Expr, values: Vec<Value>) -> bool {
+        if !forall {
+            return false;
         }
+        let found = &mut self.counterexamples;
+        let bindings = match found.iter_mut().find(|(span, _)| *span == body.span) {
+            Some((_, bindings)) => bindings,
+            None => {
+                found.push((body.span, Vec::new()));
+                &mut found.last_mut().expect("just pushed").1
+            }
+        };
+        bindings.push(values);
+        bindings.len() < self.collect_counterexamples
     }
 
     /// The range of each variable; an unbounded `int` or a variable of another type has
@@ -294,21 +308,25 @@ impl Evaluator<'_> {
         let lengths: Vec<u64> =
             ranges.iter().map(|range| range.len().to_u64().expect("a length within the cap")).collect();
         let mut positions = vec![0u64; ranges.len()];
+        let mut refuted = false;
         loop {
             let values: Vec<Value> =
                 ranges.iter().zip(&positions).map(|(range, &position)| range.value(position)).collect();
             let bindings = vars.iter().map(|var| var.id).zip(values.iter().cloned()).collect();
             match self.with_bound(bindings, |this| this.eval_in(state, body, old)) {
-                // exists: a witness; forall: a counterexample.
+                // exists: a witness; forall: a counterexample (more looked for when they
+                // are collected).
                 Ok(Value::Bool(holds)) if holds != forall => {
-                    self.note_counterexample(forall, body, values);
-                    return Ok(Some(Value::Bool(!forall)));
+                    if !self.note_counterexample(forall, body, values) {
+                        return Ok(Some(Value::Bool(!forall)));
+                    }
+                    refuted = true;
                 }
                 Ok(_) | Err(EvalError::Cannot { .. }) => {}
                 Err(budget) => return Err(budget),
             }
             if !advance(&lengths, &mut positions) {
-                return Ok(None);
+                return Ok(refuted.then_some(Value::Bool(false)));
             }
         }
     }

@@ -58,20 +58,22 @@ pub struct Instance {
 }
 
 impl Instance {
-    /// The instance a replay's refutation asks for; `None` when the refuted formula is
-    /// not a `forall` of the encoding with as many variables (a pruned axiom, a
-    /// quantifier the translator simplified away).
-    pub fn of(encoding: &Encoding, refutation: &Refutation) -> Option<Instance> {
+    /// The instances a replay's refutation asks for, one per binding; none when the
+    /// refuted formula is not a `forall` of the encoding with as many variables (a
+    /// pruned axiom, a quantifier the translator simplified away).
+    pub fn of(encoding: &Encoding, refutation: &Refutation) -> Vec<Instance> {
         let forall = match refutation.check {
-            RefutedCheck::Axiom(index) => encoding.axiom_terms.iter().find(|&&(axiom, _)| axiom == index)?.1,
-            RefutedCheck::Requires(clause) => *encoding.precondition.get(clause)?,
-        };
-        match encoding.terms.get(forall) {
-            Term::Quant { kind: QuantKind::Forall, vars, .. } if vars.len() == refutation.values.len() => {
-                Some(Instance { forall, values: refutation.values.clone() })
+            RefutedCheck::Axiom(index) => {
+                encoding.axiom_terms.iter().find(|&&(axiom, _)| axiom == index).map(|&(_, term)| term)
             }
-            _ => None,
-        }
+            RefutedCheck::Requires(clause) => encoding.precondition.get(clause).copied(),
+        };
+        let Some(forall) = forall else { return Vec::new() };
+        let Term::Quant { kind: QuantKind::Forall, vars, .. } = encoding.terms.get(forall) else { return Vec::new() };
+        (refutation.bindings.iter())
+            .filter(|values| values.len() == vars.len())
+            .map(|values| Instance { forall, values: values.clone() })
+            .collect()
     }
 }
 
@@ -225,7 +227,7 @@ mod tests {
     }
 
     fn refutation_of_axiom_0(values: Vec<Value>) -> Refutation {
-        Refutation { check: RefutedCheck::Axiom(0), values }
+        Refutation { check: RefutedCheck::Axiom(0), bindings: vec![values] }
     }
 
     #[test]
@@ -239,15 +241,15 @@ mod tests {
             "procedure P() { start: goto Bad, Fine; Bad: assume g(5) <= 0 && h(7) == 0; return; Fine: return; }",
         );
         let (cfg, encoding) = goal_encoding(&source, "P");
-        let instance = Instance::of(&encoding, &refutation_of_axiom_0(vec![Value::Int(BigInt::from(5))]));
-        let instance = instance.expect("the axiom is a forall of one variable");
+        let instances = Instance::of(&encoding, &refutation_of_axiom_0(vec![Value::Int(BigInt::from(5))]));
+        let [instance] = &instances[..] else { panic!("the axiom is a forall of one variable: {instances:?}") };
         let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
         assert!(session.validates_candidates(), "a hundred and one quantifiers make the session axiom-heavy");
         let first = session.first_look(&[block(&cfg, "Bad")]);
         assert!(matches!(first, Reach::Unknown { candidate: Some(_), .. }), "{first:?}");
         assert_eq!(session.refine(vec![instance.clone()]), Reach::Unsat);
         // Asserted once: asking for it again changes nothing, and says so.
-        let again = session.refine(vec![instance]);
+        let again = session.refine(vec![instance.clone()]);
         assert!(matches!(again, Reach::Unknown { candidate: None, .. }), "{again:?}");
         assert!(MAX_ROUNDS >= 1);
     }
@@ -268,19 +270,20 @@ mod tests {
         };
         let element = candidate.entry[0].value.clone();
         assert!(matches!(element, Value::Elem { .. }), "{element:?}");
-        let instance = Instance::of(session.encoding(), &refutation_of_axiom_0(vec![element]));
-        assert_eq!(session.refine(vec![instance.expect("a forall of one variable")]), Reach::Unsat);
+        let instances = Instance::of(session.encoding(), &refutation_of_axiom_0(vec![element]));
+        assert_eq!(instances.len(), 1, "a forall of one variable");
+        assert_eq!(session.refine(instances), Reach::Unsat);
     }
 
     #[test]
     fn a_formula_that_is_no_forall_of_as_many_variables_makes_no_instance() {
         let source = axiom_heavy("", "axiom g(1) == 2;", "procedure P() { start: return; }");
         let (_, encoding) = goal_encoding(&source, "P");
-        assert_eq!(Instance::of(&encoding, &refutation_of_axiom_0(vec![Value::Int(BigInt::from(1))])), None);
+        assert_eq!(Instance::of(&encoding, &refutation_of_axiom_0(vec![Value::Int(BigInt::from(1))])), Vec::new());
         let two = vec![Value::Int(BigInt::from(1)), Value::Int(BigInt::from(2))];
-        let refutation = Refutation { check: RefutedCheck::Axiom(1), values: two };
-        assert_eq!(Instance::of(&encoding, &refutation), None, "axiom 1 binds one variable");
-        let refutation = Refutation { check: RefutedCheck::Requires(0), values: Vec::new() };
-        assert_eq!(Instance::of(&encoding, &refutation), None, "`P` has no precondition");
+        let refutation = Refutation { check: RefutedCheck::Axiom(1), bindings: vec![two] };
+        assert_eq!(Instance::of(&encoding, &refutation), Vec::new(), "axiom 1 binds one variable");
+        let refutation = Refutation { check: RefutedCheck::Requires(0), bindings: vec![Vec::new()] };
+        assert_eq!(Instance::of(&encoding, &refutation), Vec::new(), "`P` has no precondition");
     }
 }
