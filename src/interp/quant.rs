@@ -246,6 +246,12 @@ impl Evaluator<'_> {
                 }
                 (hir::Type::Int, Some(lo), Some(hi)) => Ok(Range::Ints { lo, hi }),
                 (hir::Type::Int, _, _) => Err(cannot(span, format!("a quantifier with `{}` unbounded", name(var)))),
+                // The test's universe of the type, which is finite (see
+                // `Evaluator::universes`): exact.
+                (hir::Type::Named(ty, _), _, _) if self.universes.contains_key(ty) => {
+                    let elements = &self.universes[ty];
+                    Ok(Range::Values(elements.iter().map(|&index| Value::Elem { ty: *ty, index }).collect()))
+                }
                 _ => Err(cannot(span, format!("a quantifier over `{}`, neither int nor bool", name(var)))),
             })
             .collect()
