@@ -33,6 +33,7 @@ use super::search;
 use crate::cfg::BlockId;
 use crate::interp::{Outcome, TestInput};
 use crate::seed::goals::{Goal, GoalId};
+use crate::smt::refine::{self, Instance};
 use crate::smt::{Reach, Session, SMALL_SCOPE_BOUND};
 use crate::vc::{Assignment, Encoding, Model};
 use num_bigint::BigInt;
@@ -200,6 +201,16 @@ struct Enumerator<'a> {
 
 /// How many models may claim a goal and miss it on replay before it is given up.
 const MAX_REPLAY_ATTEMPTS: usize = 4;
+
+/// How [`Enumerator::refine`] ended.
+enum Refined {
+    /// A candidate was replayed and recorded.
+    Recorded,
+    /// z3's answer after refinement, other than a new candidate (`sat`, `unsat`).
+    Answered(Reach),
+    /// No candidate to go on with (or none claiming a goal of the query).
+    GaveUp,
+}
 
 /// A search around new tests ends after this many replays in a row entered no open goal
 /// ([`stall_limit`]). Most cost a run without checks ([`Replayer::may_enter`]); at
@@ -390,16 +401,60 @@ impl<'a> Enumerator<'a> {
             }
             Reach::Unknown { reason, candidate } => {
                 // An axiom-heavy session's candidate is replayed as it is, as Boogie
-                // reports counterexamples: the goals its run misses are asked again
-                // later, with model-based instantiation ([`Enumerator::retry_missed`]).
-                if validates && candidate.is_some_and(|model| self.record(open, model, Some(reason))) {
-                    return None;
+                // reports counterexamples, and refined while its replay breaks an
+                // instance of a quantified axiom or precondition: the goals its run
+                // misses are asked again later, with model-based instantiation
+                // ([`Enumerator::retry_missed`]).
+                if validates {
+                    match self.refine(open, reason, candidate) {
+                        Refined::Recorded => return None,
+                        Refined::Answered(reach) => return Some(reach),
+                        Refined::GaveUp => {}
+                    }
                 }
                 self.checks += 1;
                 Some(self.session.look_again())
             }
             reach => Some(reach),
         }
+    }
+
+    /// Replays `candidate` (for `open`, z3 having given up with `reason`); while the
+    /// replay finds it breaking a quantified axiom or precondition at a binding, that
+    /// instance is asserted and the query asked again ([`crate::smt::refine`]), at most
+    /// [`refine::MAX_ROUNDS`] times. A candidate whose replay breaks no instance the
+    /// session can assert is recorded as [`Enumerator::record`] does.
+    fn refine(&mut self, open: &[usize], mut reason: String, mut candidate: Option<Model>) -> Refined {
+        for round in 0..=refine::MAX_ROUNDS {
+            let Some(model) = candidate.take() else { return Refined::GaveUp };
+            let claimed = self.claimed(open, &model);
+            if claimed.is_empty() {
+                return Refined::GaveUp;
+            }
+            let test = self.replayer.replay_candidate(&model);
+            let instances = (test.replay.refutation.as_ref())
+                .filter(|_| round < refine::MAX_ROUNDS)
+                .map(|refutation| Instance::of(self.session.encoding(), refutation))
+                .unwrap_or_default();
+            if instances.is_empty() {
+                self.record_replayed(open, &claimed, (model, test), Some(reason));
+                return Refined::Recorded;
+            }
+            self.checks += 1;
+            match self.session.refine(instances) {
+                Reach::Unknown { reason: again, candidate: next } if next.is_some() => {
+                    (reason, candidate) = (again, next)
+                }
+                // Nothing new to assert, or z3 had no candidate: the replayed one is
+                // recorded (its goals missed), as without refinement.
+                Reach::Unknown { .. } => {
+                    self.record_replayed(open, &claimed, (model, test), Some(reason));
+                    return Refined::Recorded;
+                }
+                reach => return Refined::Answered(reach),
+            }
+        }
+        Refined::GaveUp
     }
 
     /// The model to go on with after z3 gave up on `open` (one goal), and whether it is
@@ -507,15 +562,31 @@ impl<'a> Enumerator<'a> {
     /// of them was open); the targets the model reaches but the run misses are closed as
     /// "replay missed". False if the model reaches none of `targets`.
     fn record(&mut self, targets: &[usize], model: Model, unconfirmed: Option<String>) -> bool {
-        let claimed: Vec<usize> =
-            targets.iter().copied().filter(|&index| reaches(&model, &self.goals[index])).collect();
+        let claimed = self.claimed(targets, &model);
         if claimed.is_empty() {
             return false;
         }
-        let (model, test) = self.smallest(model, &claimed, unconfirmed.is_none());
+        let replayed = self.smallest(model, &claimed, unconfirmed.is_none());
+        self.record_replayed(targets, &claimed, replayed, unconfirmed);
+        true
+    }
+
+    /// The goals of `targets` `model` reaches.
+    fn claimed(&self, targets: &[usize], model: &Model) -> Vec<usize> {
+        targets.iter().copied().filter(|&index| reaches(model, &self.goals[index])).collect()
+    }
+
+    /// [`Enumerator::record`] of `model` claiming `claimed`, replayed as `test`.
+    fn record_replayed(
+        &mut self,
+        targets: &[usize],
+        claimed: &[usize],
+        (model, test): (Model, ReplayedTest),
+        unconfirmed: Option<String>,
+    ) {
         let covers = self.entered(&test);
         let useful = self.cover(&covers);
-        for &index in claimed.iter().filter(|index| !covers.contains(index)) {
+        for &index in claimed.iter().filter(|&index| !covers.contains(index)) {
             if self.status[index].is_none() {
                 self.misses[index].push(model.entry.clone());
                 self.miss_reason[index] = self.replayer.describe(&test.replay.outcome);
@@ -539,7 +610,6 @@ impl<'a> Enumerator<'a> {
             // steps from its input.
             self.explore(test.input, test.replay.steps);
         }
-        true
     }
 
     /// The goals `test`'s run enters; none when the run is no execution. A run stopped

@@ -106,7 +106,18 @@ pub(super) struct Evaluator<'p> {
     /// The functions axioms define, evaluated by their definition where the test's
     /// table does not say ([`super::define`]).
     pub definitions: &'p [Definition<'p>],
+    /// The bindings found to make a `forall`'s body false, by the span of that body:
+    /// after a closed formula `forall xs :: body` evaluates to false, values of `xs`
+    /// where `body` is. What [`crate::interp::Refutation`] reports.
+    pub counterexamples: Vec<(Span, Vec<Vec<Value>>)>,
+    /// How many bindings to look for before a `forall` is found false: one (the first
+    /// decides) unless a refutation is being collected ([`MAX_COUNTEREXAMPLES`]).
+    pub collect_counterexamples: usize,
 }
+
+/// The most bindings a refutation collects of one `forall` (each an instance the
+/// session may assert, [`crate::smt::refine`]).
+pub(super) const MAX_COUNTEREXAMPLES: usize = 16;
 
 /// The most comparisons a run observing its operands records.
 pub(super) const MAX_OPERANDS: usize = 4096;
@@ -166,6 +177,8 @@ impl<'p> Evaluator<'p> {
             operands: None,
             reads: None,
             definitions: &[],
+            counterexamples: Vec::new(),
+            collect_counterexamples: 1,
         }
     }
 

@@ -19,16 +19,16 @@
 
 use super::define::definition_holds;
 use super::distance::distance;
-use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, Reads, State};
+use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, Reads, State, MAX_COUNTEREXAMPLES};
 use super::inputs::{entry, Entry};
 use super::{
-    branch_name, Checks, Coverage, Limits, Machine, Outcome, Replay, Stop, TestInput, TraceItem, TraceMode, Violation,
-    ViolationKind,
+    branch_name, Checks, Coverage, Limits, Machine, Outcome, Refutation, RefutedCheck, Replay, Stop, TestInput,
+    TraceItem, TraceMode, Violation, ViolationKind,
 };
 use crate::cfg::print::print_expr;
 use crate::cfg::uninit::read_before_written;
 use crate::cfg::{AssertReason, AssumeReason, BlockId, Cfg, Cmd, CmdKind, Terminator};
-use crate::sema::hir::{self, LocalId, ProcId};
+use crate::sema::hir::{self, ExprKind, LocalId, ProcId, Quantifier};
 use crate::sema::relevance::{self, Relevant};
 use crate::source::Span;
 use crate::vc::{FunctionModel, Value};
@@ -105,6 +105,41 @@ impl Falsified<'_> {
                 (clause.span, format!("precondition `{text}` of `{}`", procedure.name))
             }
         }
+    }
+
+    /// The closed formula, and which check it is.
+    fn formula<'s>(&'s self, program: &'s hir::Program) -> (&'s hir::Expr, RefutedCheck) {
+        match self {
+            Falsified::Axiom(index) => (&program.axioms[*index].expr, RefutedCheck::Axiom(*index)),
+            Falsified::Requires { clause, procedure, .. } => {
+                let clauses = &program.procedures[procedure.index()].requires;
+                let position = clauses.iter().position(|candidate| std::ptr::eq(candidate, *clause));
+                (&clause.expr, RefutedCheck::Requires(position.expect("an entry precondition is one of its clauses")))
+            }
+        }
+    }
+
+    /// Whether it is false on `evaluator`'s values, and if so, when it is a `forall`,
+    /// the bindings the evaluator found false ([`Evaluator::counterexamples`]), up to
+    /// [`MAX_COUNTEREXAMPLES`].
+    fn refute(&self, evaluator: &mut Evaluator<'_>) -> Result<Option<Option<Refutation>>, EvalError> {
+        evaluator.counterexamples.clear();
+        evaluator.collect_counterexamples = MAX_COUNTEREXAMPLES;
+        let holds = self.eval(evaluator);
+        evaluator.collect_counterexamples = 1;
+        if holds? {
+            return Ok(None);
+        }
+        let (expr, check) = self.formula(evaluator.program());
+        let found = std::mem::take(&mut evaluator.counterexamples);
+        let refutation = match &expr.kind {
+            ExprKind::Quant { quantifier: Quantifier::Forall, body, .. } => found
+                .into_iter()
+                .find(|(span, _)| *span == body.span)
+                .map(|(_, bindings)| Refutation { check, bindings }),
+            _ => None,
+        };
+        Ok(Some(refutation))
     }
 
     fn eval(&self, evaluator: &mut Evaluator<'_>) -> Result<bool, EvalError> {
@@ -209,7 +244,9 @@ pub(super) fn run_observing(
         Err(outcome) => {
             let coverage = Coverage::default();
             let (path, outputs, trace, distances) = (Vec::new(), Vec::new(), Vec::new(), BTreeMap::new());
-            let replay = Replay { outcome, coverage, path, outputs, trace, steps: 0, distances, beyond_reads: false };
+            let (beyond_reads, refutation) = (false, None);
+            let replay =
+                Replay { outcome, coverage, path, outputs, trace, steps: 0, distances, beyond_reads, refutation };
             return (replay, Vec::new());
         }
     };
@@ -233,6 +270,7 @@ pub(super) fn run_observing(
         distances: BTreeMap::new(),
         undecided_axiom: None,
         falsified: Vec::new(),
+        refutation: None,
     };
     let span = entry.shape.cfg.span;
     let outcome = match runner.start(entry) {
@@ -244,7 +282,11 @@ pub(super) fn run_observing(
             let message = format!("{} only if {}", violation.message, axiom.message);
             Outcome::CannotEvaluate(Stop { span: violation.span, message })
         }
-        (outcome, _) => outcome,
+        // A pass is judged when the run ends ([`Runner::finish`]).
+        (outcome, undecided) => {
+            runner.undecided_axiom = undecided;
+            outcome
+        }
     };
     let operands = runner.eval.operands.take().unwrap_or_default();
     (runner.finish(outcome, span), operands)
@@ -306,13 +348,16 @@ struct Runner<'r> {
     path: Vec<BlockId>,
     /// See [`Replay::distances`].
     distances: BTreeMap<BlockId, BigInt>,
-    /// The first relevant axiom the run could not decide on the test's values (a
-    /// quantifier over maps, say): the run goes on, but a failure it ends in is
-    /// confirmed only if that axiom holds, so it is reported as undecided.
+    /// The first relevant axiom (or entry precondition) the run could not decide on
+    /// the test's values (a quantifier over maps, say): the run goes on, but whatever
+    /// it ends in (a pass, a failure) holds only if that axiom does, so it is reported
+    /// as undecided (`unchecked`, with the reason).
     undecided_axiom: Option<Stop>,
     /// The relevant axioms and entry preconditions false on the test's tables, to be
     /// judged on the points the run reads when it ends ([`Runner::axioms`]).
     falsified: Vec<Falsified<'r>>,
+    /// See [`Replay::refutation`].
+    refutation: Option<Refutation>,
 }
 
 /// The outcome of an expression that has no value, blamed on the command at `span`
@@ -346,7 +391,21 @@ impl<'r> Runner<'r> {
         let contract = contract_locals(procedure, implementation, &frame.locals);
         for clause in &procedure.requires {
             let state = State { locals: &contract, globals: &self.globals, old_globals: &self.globals };
-            if !self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, clause.span))? {
+            let holds = match self.eval.eval_bool(state, &clause.expr) {
+                // Assumed, as an axiom replay cannot decide is: the run goes on, and
+                // its outcome is undecided unless something else decides it.
+                Err(EvalError::Cannot { message, .. }) if self.checks != Checks::None => {
+                    let text = print_expr(self.program, &procedure.locals, &clause.expr);
+                    let message = format!(
+                        "precondition `{text}` of `{}` holds, which replay cannot decide ({message})",
+                        procedure.name
+                    );
+                    self.undecided_axiom.get_or_insert(Stop::new(clause.span, message));
+                    true
+                }
+                holds => holds.map_err(|error| halt(error, clause.span))?,
+            };
+            if !holds {
                 let falsified = Falsified::Requires {
                     clause,
                     procedure: implementation.proc,
@@ -480,12 +539,19 @@ impl<'r> Runner<'r> {
     /// Whether `falsified` is false knowing no point of any function table (functions
     /// axioms define still evaluated by their definitions): false however the run goes,
     /// so the run need not be made.
-    fn false_on_no_table(&self, falsified: &Falsified<'_>) -> bool {
+    /// When it is, the binding found is the run's [`Runner::refutation`].
+    fn false_on_no_table(&mut self, falsified: &Falsified<'_>) -> bool {
         let consts = self.eval.values_in_scope().cloned().collect();
         let mut on_nothing = Evaluator::on_reads(self.program, self.machine.limits, consts, &Reads::new());
         on_nothing.definitions = &self.machine.definitions;
         on_nothing.universes = self.eval.universes.clone();
-        matches!(falsified.eval(&mut on_nothing), Ok(false))
+        match falsified.refute(&mut on_nothing) {
+            Ok(Some(refutation)) => {
+                self.refutation = refutation;
+                true
+            }
+            Ok(None) | Err(_) => false,
+        }
     }
 
     /// The outcome of a run that ended as `outcome`, its tables breaking the axioms
@@ -504,13 +570,14 @@ impl<'r> Runner<'r> {
         let mut unrefuted = None;
         for falsified in &self.falsified {
             let (span, what) = falsified.describe(self.program);
-            match falsified.eval(&mut on_reads) {
-                Ok(false) => {
+            match falsified.refute(&mut on_reads) {
+                Ok(Some(refutation)) => {
                     let message = format!("{what} is false on the points of the test's functions its run reads");
+                    self.refutation = refutation;
                     return (Outcome::Invalid(Stop::new(span, message)), false);
                 }
                 Err(error @ EvalError::Budget { .. }) => return (halt(error, span), false),
-                Ok(true) | Err(EvalError::Cannot { .. }) => {
+                Ok(None) | Err(EvalError::Cannot { .. }) => {
                     unrefuted.get_or_insert((span, what));
                 }
             }
@@ -1098,14 +1165,22 @@ impl<'r> Runner<'r> {
         let mut outputs = if outcome == Outcome::Passed { self.outputs() } else { Vec::new() };
         let pending = !self.falsified.is_empty();
         let (outcome, beyond_reads) = self.judge_falsified(outcome);
+        let outcome = match (outcome, self.undecided_axiom.take()) {
+            // The run is an execution only if the axiom it could not decide holds: its
+            // checks are unchecked, with that reason, not passed.
+            (Outcome::Passed, Some(axiom)) => Outcome::CannotEvaluate(axiom),
+            (outcome, _) => outcome,
+        };
         if pending && !beyond_reads {
             // A check on the inputs failed, on what the run read or before it could be
             // judged: the run was no execution, and enters nothing.
             (self.coverage, self.path, self.distances) = (Coverage::default(), Vec::new(), BTreeMap::new());
             outputs.clear();
         }
+        let refutation = self.refutation.take().filter(|_| matches!(outcome, Outcome::Invalid(_)));
         let (coverage, path, trace, distances) = (self.coverage, self.path, self.trace, self.distances);
-        Replay { outcome, coverage, path, outputs, trace, steps: self.eval.steps, distances, beyond_reads }
+        let steps = self.eval.steps;
+        Replay { outcome, coverage, path, outputs, trace, steps, distances, beyond_reads, refutation }
     }
 
     /// The entry implementation's outs, then the globals its procedure modifies.

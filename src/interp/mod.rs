@@ -270,6 +270,29 @@ pub struct Replay {
     /// and its outcome is [`Outcome::CannotEvaluate`] for it: an execution only if the
     /// tables extend beyond those points to satisfy it, which replay does not decide.
     pub beyond_reads: bool,
+    /// When the run is [`Outcome::Invalid`] because a closed `forall` (a relevant axiom,
+    /// or a `requires` of the entry procedure) is false on the test: which, and a binding
+    /// of its variables where its body is false (for counterexample-guided
+    /// instantiation, [`crate::smt::refine`]).
+    pub refutation: Option<Refutation>,
+}
+
+/// A closed `forall` a run found false, with bindings of its variables (each in the
+/// order they are declared) where its body is false on the test's values: the first
+/// found, and up to 15 more.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refutation {
+    pub check: RefutedCheck,
+    pub bindings: Vec<Vec<Value>>,
+}
+
+/// Which closed formula a [`Refutation`] is of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum RefutedCheck {
+    /// By index into the program's axioms.
+    Axiom(usize),
+    /// By index into the entry procedure's `requires` clauses.
+    Requires(usize),
 }
 
 impl Replay {

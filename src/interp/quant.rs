@@ -162,18 +162,42 @@ impl Evaluator<'_> {
         let lengths: Vec<u64> =
             ranges.iter().map(|range| range.len().to_u64().expect("a length within budget")).collect();
         let mut positions = vec![0u64; ranges.len()];
+        let mut refuted = false;
         loop {
-            let values = ranges.iter().zip(&positions).map(|(range, &position)| range.value(position));
-            let bindings = vars.iter().map(|var| var.id).zip(values).collect();
+            let values: Vec<Value> =
+                ranges.iter().zip(&positions).map(|(range, &position)| range.value(position)).collect();
+            let bindings = vars.iter().map(|var| var.id).zip(values.iter().cloned()).collect();
             let holds = self.with_bound(bindings, |this| this.eval_in(state, body, old))?;
-            // forall: the first counterexample decides; exists: the first witness.
+            // forall: the first counterexample decides (more are looked for when they
+            // are collected); exists: the first witness.
             if as_bool(holds, body.span)? != forall {
-                return Ok(Value::Bool(!forall));
+                if !self.note_counterexample(forall, body, values) {
+                    return Ok(Value::Bool(!forall));
+                }
+                refuted = true;
             }
             if !advance(&lengths, &mut positions) {
-                return Ok(Value::Bool(forall));
+                return Ok(Value::Bool(forall && !refuted));
             }
         }
+    }
+
+    /// Remembers `values` as a binding that falsifies the `forall` whose body is `body`
+    /// ([`Evaluator::counterexamples`]); whether to look for more.
+    fn note_counterexample(&mut self, forall: bool, body: &hir::Expr, values: Vec<Value>) -> bool {
+        if !forall {
+            return false;
+        }
+        let found = &mut self.counterexamples;
+        let bindings = match found.iter_mut().find(|(span, _)| *span == body.span) {
+            Some((_, bindings)) => bindings,
+            None => {
+                found.push((body.span, Vec::new()));
+                &mut found.last_mut().expect("just pushed").1
+            }
+        };
+        bindings.push(values);
+        bindings.len() < self.collect_counterexamples
     }
 
     /// The range of each variable; an unbounded `int` or a variable of another type has
@@ -222,6 +246,12 @@ impl Evaluator<'_> {
                 }
                 (hir::Type::Int, Some(lo), Some(hi)) => Ok(Range::Ints { lo, hi }),
                 (hir::Type::Int, _, _) => Err(cannot(span, format!("a quantifier with `{}` unbounded", name(var)))),
+                // The test's universe of the type, which is finite (see
+                // `Evaluator::universes`): exact.
+                (hir::Type::Named(ty, _), _, _) if self.universes.contains_key(ty) => {
+                    let elements = &self.universes[ty];
+                    Ok(Range::Values(elements.iter().map(|&index| Value::Elem { ty: *ty, index }).collect()))
+                }
                 _ => Err(cannot(span, format!("a quantifier over `{}`, neither int nor bool", name(var)))),
             })
             .collect()
@@ -284,17 +314,25 @@ impl Evaluator<'_> {
         let lengths: Vec<u64> =
             ranges.iter().map(|range| range.len().to_u64().expect("a length within the cap")).collect();
         let mut positions = vec![0u64; ranges.len()];
+        let mut refuted = false;
         loop {
-            let values = ranges.iter().zip(&positions).map(|(range, &position)| range.value(position));
-            let bindings = vars.iter().map(|var| var.id).zip(values).collect();
+            let values: Vec<Value> =
+                ranges.iter().zip(&positions).map(|(range, &position)| range.value(position)).collect();
+            let bindings = vars.iter().map(|var| var.id).zip(values.iter().cloned()).collect();
             match self.with_bound(bindings, |this| this.eval_in(state, body, old)) {
-                // exists: a witness; forall: a counterexample.
-                Ok(Value::Bool(holds)) if holds != forall => return Ok(Some(Value::Bool(!forall))),
+                // exists: a witness; forall: a counterexample (more looked for when they
+                // are collected).
+                Ok(Value::Bool(holds)) if holds != forall => {
+                    if !self.note_counterexample(forall, body, values) {
+                        return Ok(Some(Value::Bool(!forall)));
+                    }
+                    refuted = true;
+                }
                 Ok(_) | Err(EvalError::Cannot { .. }) => {}
                 Err(budget) => return Err(budget),
             }
             if !advance(&lengths, &mut positions) {
-                return Ok(None);
+                return Ok(refuted.then_some(Value::Bool(false)));
             }
         }
     }

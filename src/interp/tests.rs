@@ -1135,6 +1135,24 @@ fn an_axiom_false_on_the_points_the_run_reads_makes_the_test_invalid() {
     let Outcome::Invalid(stop) = &replay.outcome else { panic!("{:?}", replay.outcome) };
     assert!(!replay.beyond_reads);
     assert!(stop.message.contains("points of the test's functions its run reads"), "{}", stop.message);
+    // Where: `x = 0, y = -1`, the binding counterexample-guided instantiation asserts.
+    let refutation = Refutation { check: RefutedCheck::Axiom(0), bindings: vec![vec![int(0), int(-1)]] };
+    assert_eq!(replay.refutation, Some(refutation));
+}
+
+#[test]
+fn a_run_that_passes_beside_an_axiom_it_cannot_evaluate_is_unchecked_with_the_reason() {
+    // A quantifier over maps is beyond enumeration: the run goes on, and its pass
+    // holds only if the axiom does.
+    let fixture = Fixture::new(
+        "const N: int;
+        axiom (forall m: [int]int :: m[N] == m[N + 1] || m[N] != m[N + 1]);
+        procedure P(x: int) returns (r: bool) { r := x > N; }",
+    );
+    let replay = fixture.run(&fixture.test("P", vec![int(1)], Vec::new()), TraceMode::Strict);
+    let Outcome::CannotEvaluate(stop) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert!(stop.message.contains("which replay cannot decide"), "{}", stop.message);
+    assert_eq!(replay.refutation, None);
 }
 
 const OFFSETS: &str = "

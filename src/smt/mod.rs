@@ -11,6 +11,7 @@ mod interrupt;
 mod memory;
 mod minimize;
 mod model;
+pub mod refine;
 mod session;
 mod translate;
 

@@ -38,6 +38,11 @@
 //! instantiation comes only with [`Session::look_again`] and the retries of goals a
 //! replay missed ([`Session::validates_candidates`]).
 //!
+//! **Refinement.** In an axiom-heavy session the caller may answer a candidate whose
+//! replay breaks a quantified axiom or precondition at a binding with that instance
+//! ([`Session::refine`], [`super::refine`]): asserted for good (it is implied), then
+//! the last query asked again as a first look.
+//!
 //! **Small scope.** A query z3 answers `unknown` can be asked once more with every
 //! integer input within `±10` ([`check_small_scope`]); a `sat` answer there is a model
 //! like any other. A reachability query is retried when the caller asks
@@ -67,6 +72,7 @@ use super::interrupt::{self, Watchdog};
 use super::memory;
 use super::minimize::Minimizer;
 use super::model::{decode, decode_candidate};
+use super::refine::{self, Grounding, Instance};
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
 use crate::vc::{Assignment, Encoding, FailureId, Model, Value};
@@ -142,6 +148,8 @@ enum Request {
     Failure(FailureId),
     /// A check asked for a proof only: no small-scope retry.
     Proof(FailureId),
+    /// Instances asserted, then the last `Reach` query again (a first look).
+    Refine(Vec<Instance>),
     Minimize {
         path: Vec<BlockId>,
     },
@@ -345,6 +353,15 @@ impl Session {
         self.ask(Request::SmallScope)
     }
 
+    /// Asserts the ground `instances` of asserted quantified formulas that a replay
+    /// found the last candidate breaks, and asks the last reachability query again, as
+    /// a first look ([`super::refine`]); `Unknown` without a candidate when none of them
+    /// could be grounded or all were asserted before (nothing would change), or there
+    /// was no such query. Every answer is exact: the instances are implied.
+    pub fn refine(&mut self, instances: Vec<Instance>) -> Reach {
+        self.ask(Request::Refine(instances))
+    }
+
     /// An execution violating the check `failure` (for `verify`).
     pub fn check_failure(&mut self, failure: FailureId) -> Reach {
         self.ask(Request::Failure(failure))
@@ -439,6 +456,9 @@ fn serve(
         return;
     }
     memory::advise_huge_pages();
+    if profile == Profile::AxiomHeavy {
+        refine::keep_models();
+    }
     let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
     solver.set_params(&params(options, profile));
@@ -446,8 +466,17 @@ fn serve(
     for &assertion in &encoding.assertions {
         solver.assert(image.bool(assertion));
     }
-    let mut worker =
-        Worker { solver, encoding, image, options, profile, minimizer: None, small_scope_failures: 0, last: None };
+    let mut worker = Worker {
+        solver,
+        encoding,
+        image,
+        options,
+        profile,
+        minimizer: None,
+        small_scope_failures: 0,
+        last: None,
+        grounding: Grounding::default(),
+    };
     for (query, request) in inbox.into_iter().enumerate() {
         let reach = match params_now(options, profile) {
             Some(params) => worker.answer(request, query, &params),
@@ -470,6 +499,8 @@ struct Worker<'e> {
     small_scope_failures: u32,
     /// The goal of the last `Reach` query, for a `SmallScope` request.
     last: Option<Bool>,
+    /// The instances asserted by refinement, and the terms that name elements.
+    grounding: Grounding,
 }
 
 impl Worker<'_> {
@@ -477,6 +508,10 @@ impl Worker<'_> {
         if self.options.deadline.is_some() {
             self.solver.set_params(params);
         }
+        let request = match request {
+            Request::Refine(instances) => return self.refine(&instances, query, params),
+            other => other,
+        };
         let terms = (self.encoding, &self.image);
         match request {
             Request::Minimize { path } => {
@@ -522,6 +557,7 @@ impl Worker<'_> {
                 let stop = Some((failure.block, failure.step));
                 check(&self.solver, terms, &self.image.bool(failure.condition), stop, query)
             }
+            Request::Refine(_) => unreachable!("a refinement is answered before the other requests"),
         }
     }
 
@@ -538,6 +574,18 @@ impl Worker<'_> {
             check(&self.solver, (self.encoding, &self.image), goal, None, query)
         })
         .unwrap_or_else(|| Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None })
+    }
+
+    /// See [`Session::refine`].
+    fn refine(&mut self, instances: &[Instance], query: usize, params: &Params) -> Reach {
+        let formulas = self.grounding.formulas(self.encoding, &mut self.image, instances);
+        match self.last.clone() {
+            Some(goal) if !formulas.is_empty() => {
+                formulas.iter().for_each(|formula| self.solver.assert(formula));
+                self.first_look(&goal, query, params)
+            }
+            _ => Reach::Unknown { reason: String::new(), candidate: None },
+        }
     }
 
     /// [`check_small_scope`], until [`MAX_SMALL_SCOPE_FAILURES`] retries did not help.
@@ -740,7 +788,8 @@ fn answer(
     let cut_off = || Reach::Unknown { reason: cut_off_reason().to_string(), candidate: None };
     match result {
         SatResult::Sat => {
-            let model = solver.get_model().expect("z3 produces a model after `sat`");
+            let model = std::rc::Rc::new(solver.get_model().expect("z3 produces a model after `sat`"));
+            refine::remember(&model);
             decode(encoding, image, &model, stop).map_or_else(cut_off, Reach::Sat)
         }
         SatResult::Unsat => Reach::Unsat,
@@ -750,6 +799,8 @@ fn answer(
             let Some(model) = solver.get_model() else {
                 return Reach::Unknown { reason: unknown_reason(solver.get_reason_unknown()), candidate: None };
             };
+            let model = std::rc::Rc::new(model);
+            refine::remember(&model);
             match decode_candidate(encoding, image, &model, stop) {
                 Some(candidate) => {
                     Reach::Unknown { reason: unknown_reason(solver.get_reason_unknown()), candidate: Some(candidate) }

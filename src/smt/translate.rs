@@ -205,7 +205,7 @@ impl Z3Terms {
 
     /// The z3 constant standing for a bound variable; z3 hash-conses it, so this is the
     /// same AST as its `Var` terms.
-    fn bound(&mut self, encoding: &Encoding, var: crate::vc::term::VarId) -> Dynamic {
+    pub(super) fn bound(&mut self, encoding: &Encoding, var: crate::vc::term::VarId) -> Dynamic {
         let bound = encoding.terms.var(var);
         let sort = self.sort(encoding, &bound.sort);
         Dynamic::new_const(bound.name.as_str(), &sort)
@@ -341,7 +341,7 @@ fn bv_cmp(cmp: BvCmp, lhs: &BV, rhs: &BV) -> Bool {
 
 /// An exact real numeral: z3 reads `n/d` with a non-negative numerator; a negative one
 /// is the negation of its magnitude.
-fn real_numeral(value: &BigRational) -> Real {
+pub(super) fn real_numeral(value: &BigRational) -> Real {
     let magnitude = value.abs();
     let numeral = Real::from_rational_str(&magnitude.numer().to_string(), &magnitude.denom().to_string())
         .expect("decimal numerals are z3 real numerals");

@@ -100,6 +100,12 @@ pub struct Encoding {
     pub type_names: Vec<String>,
     /// (A1)–(A7), in that order: to be asserted, all of them, once.
     pub assertions: Vec<TermId>,
+    /// The asserted term of each relevant axiom, with its index into the program's
+    /// axioms, and of each `requires` clause of the implementation's procedure (over
+    /// incarnation 0), in order: where an instance of one comes from
+    /// ([`crate::smt::refine`]).
+    pub axiom_terms: Vec<(usize, TermId)>,
+    pub precondition: Vec<TermId>,
     /// The functions with a body, to be declared as (recursive) definitions.
     pub definitions: Vec<Definition>,
     pub entry: BlockId,
@@ -215,6 +221,8 @@ pub fn encode(program: &hir::Program, cfg: &Cfg) -> Encoding {
         terms: encoder.terms,
         type_names: program.types.iter().map(|decl| decl.name.clone()).collect(),
         assertions: encoder.assertions,
+        axiom_terms: prelude.axiom_terms,
+        precondition: passive.precondition.clone(),
         definitions: prelude.definitions,
         entry: cfg.entry,
         blocks,

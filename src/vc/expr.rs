@@ -59,6 +59,8 @@ pub struct Prelude {
     /// Distinctness of the relevant `unique` constants, then the relevant axioms, in
     /// program order.
     pub axioms: Vec<TermId>,
+    /// Each relevant axiom's term, with its index into the program's axioms.
+    pub axiom_terms: Vec<(usize, TermId)>,
     /// The functions with a body, in program order.
     pub definitions: Vec<Definition>,
 }
@@ -102,6 +104,7 @@ impl<'p> Translator<'p> {
             if relevant.has_axiom(index) {
                 let term = translator.expr(&mut Stateless, &axiom.expr);
                 translator.prelude.axioms.push(term);
+                translator.prelude.axiom_terms.push((index, term));
             }
         }
         translator

@@ -1,0 +1,288 @@
+//! Counterexample-guided ground instantiation ("refinement by replay"): the instance
+//! of a quantified axiom or precondition that a candidate model breaks, asserted in the
+//! session so that the next check cannot break it again.
+//!
+//! **Why.** On an axiom-heavy encoding a session's first look uses E-matching alone
+//! (Boogie's configuration, [`super::session`]), and z3 answers `unknown` with a
+//! candidate model that satisfies every instance E-matching made but may break a
+//! quantified axiom or `requires` at a point no trigger ever matched (Boogie's driver
+//! models: `forall _H_x :: Inverse(Res_DEV_OBJ_INIT, 1)[_H_x] ==> …` false at `_H_x =
+//! -1`, a point whose trigger term occurs nowhere in the verification condition). The
+//! interpreter replaying the candidate finds the formula false and knows the binding
+//! where its body is ([`crate::interp::Refutation`]).
+//!
+//! **What.** That binding as ground terms of the encoding: integers, Booleans, reals and
+//! bit-vectors as literals; an element of an uninterpreted sort as a ground term of the
+//! encoding (a constant, a function application, a map selection) whose value in the
+//! candidate model is that element ([`Grounding`], the terms of each sort collected once
+//! per session). The body with the bound variables replaced by them is asserted for
+//! good, and the same query is asked again; its new terms give E-matching the triggers
+//! it lacked. This is sound and keeps every answer exact: the instance is implied by an
+//! asserted formula (an axiom, or the precondition (A2), asserted unconditionally, see
+//! [`crate::vc::encode`]), so an `unsat` answer afterwards is still a proof.
+//!
+//! **Not grounded** (the instance is then not made, and the caller goes on as without
+//! refinement): a binding with a map value, or an element no ground term of its sort
+//! evaluates to within [`MAX_EVALUATIONS`] evaluations, or a formula that is not a
+//! `forall` in the encoding.
+//!
+//! The caller (the enumerator, [`crate::gen`]) bounds the rounds per query
+//! ([`MAX_ROUNDS`]); the run's `--time-limit` bounds them too, as every check.
+
+use super::translate::{real_numeral, Z3Terms};
+use crate::interp::{Refutation, RefutedCheck};
+use crate::vc::term::{QuantKind, Term};
+use crate::vc::{Encoding, Sort, TermId, Value};
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+use std::str::FromStr;
+use z3::ast::{Ast, Bool, Dynamic, Int, BV};
+
+/// Rounds of refinement per query: each is a replay and an E-matching check (on
+/// Boogie's driver models about 0.1–0.5 s each); a query whose candidates keep breaking
+/// new instances past that is left to model-based instantiation, as before.
+pub const MAX_ROUNDS: usize = 8;
+
+/// The most ground terms evaluated in the candidate model to find one denoting an
+/// element: model evaluation is cheap, but an encoding may have tens of thousands.
+const MAX_EVALUATIONS: usize = 4096;
+
+/// An instance to assert: the quantified term `forall` of the encoding (an axiom's, or
+/// a `requires` clause's over incarnation 0) at `values`, one per bound variable in
+/// order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Instance {
+    pub forall: TermId,
+    pub values: Vec<Value>,
+}
+
+impl Instance {
+    /// The instances a replay's refutation asks for, one per binding; none when the
+    /// refuted formula is not a `forall` of the encoding with as many variables (a
+    /// pruned axiom, a quantifier the translator simplified away).
+    pub fn of(encoding: &Encoding, refutation: &Refutation) -> Vec<Instance> {
+        let forall = match refutation.check {
+            RefutedCheck::Axiom(index) => {
+                encoding.axiom_terms.iter().find(|&&(axiom, _)| axiom == index).map(|&(_, term)| term)
+            }
+            RefutedCheck::Requires(clause) => encoding.precondition.get(clause).copied(),
+        };
+        let Some(forall) = forall else { return Vec::new() };
+        let Term::Quant { kind: QuantKind::Forall, vars, .. } = encoding.terms.get(forall) else { return Vec::new() };
+        (refutation.bindings.iter())
+            .filter(|values| values.len() == vars.len())
+            .map(|values| Instance { forall, values: values.clone() })
+            .collect()
+    }
+}
+
+thread_local! {
+    /// The model of the session's last check that had one (a `sat` answer's, or an
+    /// `unknown` one's candidate): the elements a later refutation names are its. A
+    /// session's worker is a thread of its own, so this is the session's.
+    static LAST_MODEL: RefCell<Option<Rc<z3::Model>>> = const { RefCell::new(None) };
+    /// Whether the session keeps its last model ([`keep_models`]).
+    static KEEPS_MODELS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Makes the session of the calling worker thread keep its last model, for
+/// refinement: only sessions that validate candidates refine, and a model kept alive
+/// keeps its terms alive in the z3 context, which changes the ids of later terms and so
+/// z3's later answers (see [`super::session`], "Determinism"): the other sessions'
+/// answers stay exactly as they were.
+pub(super) fn keep_models() {
+    KEEPS_MODELS.with(|keeps| keeps.set(true));
+}
+
+/// Keeps `model` as the session's last ([`LAST_MODEL`]) if it keeps models.
+pub(super) fn remember(model: &Rc<z3::Model>) {
+    if KEEPS_MODELS.with(Cell::get) {
+        LAST_MODEL.with(|last| *last.borrow_mut() = Some(Rc::clone(model)));
+    }
+}
+
+/// The ground terms of an encoding by sort, for naming elements; collected on first
+/// use, once per session.
+#[derive(Default)]
+pub(super) struct Grounding {
+    by_sort: Option<BTreeMap<Sort, Vec<TermId>>>,
+    /// Instances asserted already: asserting one again would change nothing.
+    asserted: BTreeSet<Instance>,
+}
+
+impl Grounding {
+    /// The instances of `instances` not asserted before that can be grounded in the last
+    /// model, as formulas; each is remembered as asserted.
+    pub(super) fn formulas(&mut self, encoding: &Encoding, image: &mut Z3Terms, instances: &[Instance]) -> Vec<Bool> {
+        let Some(model) = LAST_MODEL.with(|last| last.borrow().clone()) else { return Vec::new() };
+        let mut formulas = Vec::new();
+        for instance in instances {
+            if self.asserted.contains(instance) {
+                continue;
+            }
+            if let Some(formula) = self.formula(encoding, image, &model, instance) {
+                self.asserted.insert(instance.clone());
+                formulas.push(formula);
+            }
+        }
+        formulas
+    }
+
+    fn formula(
+        &mut self,
+        encoding: &Encoding,
+        image: &mut Z3Terms,
+        model: &z3::Model,
+        instance: &Instance,
+    ) -> Option<Bool> {
+        let Term::Quant { vars, body, .. } = encoding.terms.get(instance.forall) else { return None };
+        let mut pairs: Vec<(Dynamic, Dynamic)> = Vec::new();
+        for (&var, value) in vars.iter().zip(&instance.values) {
+            let ground = self.ground(encoding, image, model, value)?;
+            pairs.push((image.bound(encoding, var), ground));
+        }
+        let pairs: Vec<(&Dynamic, &Dynamic)> = pairs.iter().map(|(from, to)| (from, to)).collect();
+        image.ast(*body).substitute(&pairs).as_bool()
+    }
+
+    /// A ground term whose value in `model` is `value`.
+    fn ground(&mut self, encoding: &Encoding, image: &Z3Terms, model: &z3::Model, value: &Value) -> Option<Dynamic> {
+        match value {
+            Value::Bool(value) => Some(Bool::from_bool(*value).into()),
+            Value::Int(value) => Int::from_str(&value.to_string()).ok().map(Dynamic::from),
+            Value::Real(value) => Some(real_numeral(value).into()),
+            Value::BitVec { value, width } => BV::from_str(*width, &value.to_string()).map(Dynamic::from),
+            Value::Elem { ty, index } => {
+                let sort = Sort::Named(*ty);
+                let candidates = self.terms_of(encoding).get(&sort)?;
+                let z3_sort = image.ast(*candidates.first()?).get_sort();
+                let universe = model.get_sort_universe(&z3_sort)?;
+                let index = usize::try_from(*index).ok().filter(|&index| index < universe.len())?;
+                let element = universe.get(index);
+                candidates.iter().take(MAX_EVALUATIONS).map(|&term| image.ast(term)).find_map(|term| {
+                    let evaluated = model.eval(term, true)?;
+                    evaluated.ast_eq(&element).then(|| term.clone())
+                })
+            }
+            Value::Map(_) | Value::Opaque(_) => None,
+        }
+    }
+
+    /// The ground terms of each uninterpreted sort: constants first, then applications
+    /// and selections, in arena order.
+    fn terms_of(&mut self, encoding: &Encoding) -> &BTreeMap<Sort, Vec<TermId>> {
+        self.by_sort.get_or_insert_with(|| ground_terms(encoding))
+    }
+}
+
+/// See [`Grounding::terms_of`].
+fn ground_terms(encoding: &Encoding) -> BTreeMap<Sort, Vec<TermId>> {
+    let terms = &encoding.terms;
+    let mut ground = vec![false; terms.len()];
+    let mut constants: BTreeMap<Sort, Vec<TermId>> = BTreeMap::new();
+    let mut applied: BTreeMap<Sort, Vec<TermId>> = BTreeMap::new();
+    for id in terms.ids() {
+        let term = terms.get(id);
+        let is_ground = match term {
+            Term::Var(_) | Term::Quant { .. } | Term::Lambda(..) => false,
+            other => crate::vc::term::children(other).iter().all(|child| ground[child.index()]),
+        };
+        ground[id.index()] = is_ground;
+        let sort = terms.sort(id);
+        if !is_ground || !matches!(sort, Sort::Named(_)) {
+            continue;
+        }
+        match term {
+            Term::App(_, args) if args.is_empty() => constants.entry(sort.clone()).or_default().push(id),
+            Term::App(..) | Term::Select(..) | Term::Ite(..) => applied.entry(sort.clone()).or_default().push(id),
+            _ => {}
+        }
+    }
+    for (sort, mut more) in applied {
+        constants.entry(sort).or_default().append(&mut more);
+    }
+    constants
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Instance;
+    use crate::interp::{Refutation, RefutedCheck};
+    use crate::smt::{Reach, Session, SessionOptions};
+    use crate::vc::testing::{block, goal_encoding};
+    use crate::vc::{InputKind, Value};
+    use num_bigint::BigInt;
+    use std::sync::Arc;
+
+    /// `axiom` and a hundred weak axioms about `g` (so the session is axiom-heavy and
+    /// its first looks use E-matching alone), then `procedure`.
+    fn axiom_heavy(declarations: &str, axiom: &str, procedure: &str) -> String {
+        let mut source = format!("{declarations}\nfunction g(x: int): int;\n{axiom}\n");
+        for k in 0..100 {
+            source.push_str(&format!("axiom (forall x: int :: {{ g(x + {k}) }} g(x + {k}) > -1000);\n"));
+        }
+        source.push_str(procedure);
+        source
+    }
+
+    fn refutation_of_axiom_0(values: Vec<Value>) -> Refutation {
+        Refutation { check: RefutedCheck::Axiom(0), bindings: vec![values] }
+    }
+
+    #[test]
+    fn an_instance_e_matching_never_makes_decides_the_query_once_asserted() {
+        // The trigger `h(x)` occurs at 7 only, so E-matching never instantiates the
+        // axiom at 5, and z3's candidate may take `g(5) <= 0`: the instance at 5,
+        // asserted, proves the goal unreachable (an exact answer: it is implied).
+        let source = axiom_heavy(
+            "function h(x: int): int;",
+            "axiom (forall x: int :: { h(x) } g(x) > 0);",
+            "procedure P() { start: goto Bad, Fine; Bad: assume g(5) <= 0 && h(7) == 0; return; Fine: return; }",
+        );
+        let (cfg, encoding) = goal_encoding(&source, "P");
+        let instances = Instance::of(&encoding, &refutation_of_axiom_0(vec![Value::Int(BigInt::from(5))]));
+        let [instance] = &instances[..] else { panic!("the axiom is a forall of one variable: {instances:?}") };
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        assert!(session.validates_candidates(), "a hundred and one quantifiers make the session axiom-heavy");
+        let first = session.first_look(&[block(&cfg, "Bad")]);
+        assert!(matches!(first, Reach::Unknown { candidate: Some(_), .. }), "{first:?}");
+        assert_eq!(session.refine(vec![instance.clone()]), Reach::Unsat);
+        // Asserted once: asking for it again changes nothing, and says so.
+        let again = session.refine(vec![instance.clone()]);
+        assert!(matches!(again, Reach::Unknown { candidate: None, .. }), "{again:?}");
+    }
+
+    #[test]
+    fn an_element_is_named_by_a_ground_term_that_denotes_it_in_the_candidate() {
+        let source = axiom_heavy(
+            "type T; const c: T; const d: T; function f(t: T): int; function h(t: T): int;",
+            "axiom (forall t: T :: { h(t) } f(t) > 0);",
+            "procedure P() { start: goto Bad, Fine; Bad: assume f(c) <= 0 && h(d) == g(0) && c != d; return; Fine: return; }",
+        );
+        let (cfg, encoding) = goal_encoding(&source, "P");
+        let constant = encoding.inputs.iter().position(|input| matches!(input.kind, InputKind::Const(_)));
+        assert!(constant.is_some(), "`c` is an input");
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        let Reach::Unknown { candidate: Some(candidate), .. } = session.first_look(&[block(&cfg, "Bad")]) else {
+            panic!("E-matching alone gives a candidate")
+        };
+        let element = candidate.entry[0].value.clone();
+        assert!(matches!(element, Value::Elem { .. }), "{element:?}");
+        let instances = Instance::of(session.encoding(), &refutation_of_axiom_0(vec![element]));
+        assert_eq!(instances.len(), 1, "a forall of one variable");
+        assert_eq!(session.refine(instances), Reach::Unsat);
+    }
+
+    #[test]
+    fn a_formula_that_is_no_forall_of_as_many_variables_makes_no_instance() {
+        let source = axiom_heavy("", "axiom g(1) == 2;", "procedure P() { start: return; }");
+        let (_, encoding) = goal_encoding(&source, "P");
+        assert_eq!(Instance::of(&encoding, &refutation_of_axiom_0(vec![Value::Int(BigInt::from(1))])), Vec::new());
+        let two = vec![Value::Int(BigInt::from(1)), Value::Int(BigInt::from(2))];
+        let refutation = Refutation { check: RefutedCheck::Axiom(1), bindings: vec![two] };
+        assert_eq!(Instance::of(&encoding, &refutation), Vec::new(), "axiom 1 binds one variable");
+        let refutation = Refutation { check: RefutedCheck::Requires(0), bindings: vec![Vec::new()] };
+        assert_eq!(Instance::of(&encoding, &refutation), Vec::new(), "`P` has no precondition");
+    }
+}
