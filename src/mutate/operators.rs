@@ -734,6 +734,14 @@ mod tests {
     }
 
     #[test]
+    fn an_index_that_is_an_in_parameter_is_not_moved() {
+        let source = "var a: [int]int; procedure P(k: int) returns (r: int) { r := a[k]; }";
+        let found: Vec<String> =
+            check_mutants(source).into_iter().filter(|line| line.starts_with("off-by-one")).collect();
+        assert_eq!(found, ["off-by-one: a[k] → a[k] + 1", "off-by-one: a[k] → a[k] - 1"]);
+    }
+
+    #[test]
     fn an_expression_moved_by_one_is_the_whole_expression() {
         let source = "procedure P(x: int, y: int) returns (r: int) { r := x * y; }";
         let which = mutants(&parsed(source), source)
