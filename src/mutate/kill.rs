@@ -22,6 +22,9 @@
 //!    judged on the mutant. When no check fails on an exact encoding, the mutant is
 //!    equivalent (or equivalent up to the unrolling bound).
 //!
+//! The inputs of steps 2 and 4 are judged [`JUDGED_TOGETHER`] at a time on the worker
+//! threads, the first of each batch that kills kept: the same test as one by one.
+//!
 //! A test is kept only after its replay on the mutant failed as `run-tests` would report
 //! it. The budgets: the neighbour and walk replays above, one verification of the
 //! guarded implementation, and per mutant one product session with each check under
@@ -29,9 +32,9 @@
 //!
 //! Reduction: the coverage tests stay as they are (the coverage suite is unchanged);
 //! a killing test is dropped when every mutant it kills is killed by another kept test
-//! (latest first), so every test that is the only killer of some mutant stays. All of
-//! it depends only on the implementation and its callees: an edit elsewhere leaves the
-//! section alone.
+//! (those that kill fewest first, then the latest), so every test that is the only
+//! killer of some mutant stays. All of it depends only on the implementation and its
+//! callees: an edit elsewhere leaves the section alone.
 
 use super::infection;
 use super::operators::{self, Mutant};
@@ -48,6 +51,7 @@ use crate::smt::SessionOptions;
 use crate::suite::json;
 use crate::suite::load::{load_suite, LoadedTest};
 use crate::syntax::ast;
+use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Budgets and the encoding options of the product checks.
@@ -294,6 +298,45 @@ struct Search<'a, 'b> {
     walks: &'a std::cell::RefCell<Option<Walks>>,
 }
 
+/// How many inputs are judged on a mutant at a time, in parallel: the first of them
+/// that kills is the one kept, as if they were judged one by one.
+const JUDGED_TOGETHER: usize = 32;
+
+/// The original and one mutant, to run inputs on: what [`Search`] judges with, shared
+/// by the threads that judge a batch of inputs.
+struct Judge<'a> {
+    program: &'a hir::Program,
+    cfgs: &'a [Cfg],
+    cfg: &'a Cfg,
+    front: &'a MutantFront,
+    limits: Limits,
+}
+
+impl Judge<'_> {
+    /// `input` run on the original, its trace completed: `None` unless the run is an
+    /// execution (it passes, fails a check, or an `assume` stops it).
+    fn run_original(&self, input: TestInput) -> Option<(TestInput, Replay)> {
+        let machine = Machine::new(self.program, self.cfgs, self.limits);
+        let replay = machine.run(&input, TraceMode::Complete);
+        if !matches!(replay.outcome, Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_)) {
+            return None;
+        }
+        Some((TestInput { trace: replay.trace.clone(), ..input }, replay))
+    }
+
+    /// Whether the mutant's run of a recorded input fails as `run-tests` would report it.
+    fn kills_with(&self, (input, replay): &(TestInput, Replay)) -> bool {
+        let test = crate::suite::replayed_test(self.program, self.cfg, String::new(), (input, replay), Vec::new());
+        self.front.kills(input, &test.expect, mutant_limits(replay.steps, self.limits))
+    }
+
+    /// `input` recorded on the original and judged on the mutant: the run when the
+    /// mutant is killed.
+    fn record(&self, input: TestInput) -> Option<(TestInput, Replay)> {
+        self.run_original(input).filter(|run| self.kills_with(run))
+    }
+}
+
 /// What one replay of the walks' budget was on the original.
 enum WalkStep {
     /// The input had no step to take: the walk ends, the next starts.
@@ -414,26 +457,22 @@ impl Search<'_, '_> {
     }
 
     /// The first neighbour of a held test that kills the mutant, recorded: every test's
-    /// neighbours one step away, in order.
+    /// neighbours one step away, in order, judged [`JUDGED_TOGETHER`] at a time.
     fn neighbours(&self) -> Option<(TestInput, Replay)> {
         let branches = BTreeMap::new();
-        let mut budget = self.options.neighbours;
         let starts = self.starts();
         let shape_of = |input: &TestInput| crate::gen::replay::value_types(self.original.program, self.cfg, input);
+        let mut neighbours = Vec::new();
         for input in &starts {
             let shape = Shape { types: shape_of(input), branches: &branches };
-            for step in search::steps_from(input, &shape) {
-                if budget == 0 {
-                    break;
-                }
-                budget -= 1;
-                let Some(neighbour) = search::take(input, &step, &shape) else { continue };
-                if let Some(found) = self.record(neighbour) {
-                    return Some(found);
-                }
-            }
+            let steps = search::steps_from(input, &shape);
+            let room = self.options.neighbours - neighbours.len();
+            neighbours.extend(steps.iter().take(room).map(|step| search::take(input, step, &shape)));
         }
-        None
+        let judge = self.judge();
+        neighbours
+            .chunks(JUDGED_TOGETHER)
+            .find_map(|chunk| chunk.par_iter().find_map_first(|neighbour| judge.record(neighbour.clone()?)))
     }
 
     /// Walks of up to [`WALK_LENGTH`] random steps (a fixed seed: the same suite every
@@ -453,16 +492,22 @@ impl Search<'_, '_> {
             *walks = Some(Walks::new(starts.len()));
         }
         let walks = walks.as_mut().expect("set above");
-        for at in 0..self.options.walks {
-            while walks.steps.len() <= at {
+        let judge = self.judge();
+        let mut at = 0;
+        while at < self.options.walks {
+            let end = (at + JUDGED_TOGETHER).min(self.options.walks);
+            while walks.steps.len() < end {
                 let step = walks.next(&starts, |input| self.step_from(input));
                 walks.steps.push(step);
             }
-            if let WalkStep::Ran(run) = &walks.steps[at] {
-                if self.kills_with(run) {
-                    return Some((**run).clone());
-                }
+            let killing = walks.steps[at..end].par_iter().find_map_first(|step| match step {
+                WalkStep::Ran(run) if judge.kills_with(run) => Some((**run).clone()),
+                _ => None,
+            });
+            if killing.is_some() {
+                return killing;
             }
+            at = end;
         }
         None
     }
@@ -484,28 +529,23 @@ impl Search<'_, '_> {
         }
     }
 
-    /// `input` run on the original, its trace completed: `None` unless the run is an
-    /// execution (it passes, fails a check, or an `assume` stops it).
-    fn run_original(&self, input: TestInput) -> Option<(TestInput, Replay)> {
-        let machine = Machine::new(self.original.program, self.original.cfgs, self.options.limits);
-        let replay = machine.run(&input, TraceMode::Complete);
-        if !matches!(replay.outcome, Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_)) {
-            return None;
+    /// What judges inputs against this mutant, shareable between threads.
+    fn judge(&self) -> Judge<'_> {
+        Judge {
+            program: self.original.program,
+            cfgs: self.original.cfgs,
+            cfg: self.cfg,
+            front: self.front,
+            limits: self.options.limits,
         }
-        Some((TestInput { trace: replay.trace.clone(), ..input }, replay))
     }
 
-    /// Whether the mutant's run of a recorded input fails as `run-tests` would report it.
-    fn kills_with(&self, (input, replay): &(TestInput, Replay)) -> bool {
-        let test =
-            crate::suite::replayed_test(self.original.program, self.cfg, String::new(), (input, replay), Vec::new());
-        self.front.kills(input, &test.expect, mutant_limits(replay.steps, self.options.limits))
+    fn run_original(&self, input: TestInput) -> Option<(TestInput, Replay)> {
+        self.judge().run_original(input)
     }
 
-    /// `input` recorded on the original and judged on the mutant: the run when the
-    /// mutant is killed.
     fn record(&self, input: TestInput) -> Option<(TestInput, Replay)> {
-        self.run_original(input).filter(|run| self.kills_with(run))
+        self.judge().record(input)
     }
 
     /// Adds a killing test to the section.
@@ -551,7 +591,8 @@ impl Search<'_, '_> {
     }
 }
 
-/// Drops the killing tests whose mutants other kept tests kill too (latest first), then
+/// Drops the killing tests whose mutants other kept tests kill too (those that kill
+/// fewest first, then the latest), then
 /// fills in every test's `kills` and each killed mutant's deciding test (the first kept
 /// test, in suite order, that kills it).
 fn reduce(held: &mut Vec<Held>, results: &mut [MutantResult], fronts: &[Option<MutantFront>], cfg: &Cfg) {
@@ -568,10 +609,11 @@ fn reduce(held: &mut Vec<Held>, results: &mut [MutantResult], fronts: &[Option<M
         })
         .collect();
     let mut keep: Vec<bool> = vec![true; held.len()];
-    for at in (0..held.len()).rev() {
-        if !held[at].killer {
-            continue;
-        }
+    // The killers that kill fewest first (the latest first among equals): a test that
+    // kills many is kept, the few it covers dropped, rather than the other way round.
+    let mut killers: Vec<usize> = (0..held.len()).filter(|&at| held[at].killer).collect();
+    killers.sort_by_key(|&at| (killed[at].len(), std::cmp::Reverse(at)));
+    for at in killers {
         let others: BTreeSet<usize> = (0..held.len())
             .filter(|&other| other != at && keep[other])
             .flat_map(|other| killed[other].clone())

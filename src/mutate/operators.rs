@@ -17,18 +17,28 @@
 //! - **condition negation**: the guard `g` of an `if`, `else if` or `while` by `!(g)`;
 //! - **statement deletion**: an assignment or a call removed (never an `assume`, an
 //!   `assert` or a `havoc`: those are specifications or choices, not computation);
-//! - **`old` removal**: `old(e)` by `e`.
+//! - **`old` removal**: `old(e)` by `e`;
+//! - **off by one**: an integer value a program stores or indexes with (the whole
+//!   right-hand side of an assignment, a map index other than an in-parameter) by
+//!   `e + 1` and `e - 1`, and the right operand of an integer comparison moved the way
+//!   relational operator replacement does not go (`a < b - 1`, `a == b ± 1`): the
+//!   increment mutants of PIT and the off-by-one faults of array code (`upper := middle`
+//!   for `upper := middle - 1`, `lower < upper` for `lower < upper - 1`), whose killing
+//!   tests are boundary tests. A literal, or `e ± n` with `n` a literal, is left to
+//!   constant ±1, which makes the same change.
 //!
-//! The first five apply to code: the right-hand sides and map indices of assignments,
-//! call arguments and guards, in implementation bodies. Contracts, loop invariants and
+//! All but `old` removal apply to code: the right-hand sides and map indices of
+//! assignments, call arguments and guards, in implementation bodies. Contracts, loop invariants and
 //! assertions are the suite's oracle, so they are left alone, except by `old` removal:
 //! `old` is written almost only in postconditions and invariants, and removing it there
 //! asks whether some test makes the state change the clause talks about.
 
+use crate::sema::hir;
 use crate::source::Span;
 use crate::syntax::ast::{self, BinaryOp, ExprKind, StmtKind};
 use crate::syntax::printer::print_expr;
 use num_bigint::{BigInt, BigUint, Sign};
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 /// A mutation operator.
@@ -40,6 +50,7 @@ pub enum Operator {
     NegateCondition,
     DeleteStatement,
     RemoveOld,
+    OffByOne,
 }
 
 impl Operator {
@@ -52,6 +63,7 @@ impl Operator {
             Operator::NegateCondition => "condition negation",
             Operator::DeleteStatement => "statement deletion",
             Operator::RemoveOld => "old removal",
+            Operator::OffByOne => "off by one",
         }
     }
 
@@ -64,6 +76,7 @@ impl Operator {
             Operator::NegateCondition => "negate",
             Operator::DeleteStatement => "delete",
             Operator::RemoveOld => "old",
+            Operator::OffByOne => "off-by-one",
         }
     }
 }
@@ -81,6 +94,8 @@ pub enum Change {
     Delete,
     /// `old(e)` becomes `e`.
     RemoveOld,
+    /// `e` becomes `e + 1` (`true`) or `e - 1` (`false`).
+    OffByOne(bool),
 }
 
 /// One mutant of a program.
@@ -116,12 +131,20 @@ enum Point<'a> {
 pub fn mutants(program: &ast::Program, source: &str) -> Vec<Mutant> {
     // `visit` hands out mutable places (what `apply` needs); enumerating walks a copy.
     let mut scratch = program.clone();
+    let targets = off_by_one_targets(program);
     let mut found = Vec::new();
     let mut point = 0;
     let _ = visit(&mut scratch, &mut |place| {
-        found.extend(changes(&place, source).into_iter().map(|(operator, change, span, original, replacement)| {
-            Mutant { point, change, operator, span, original, replacement }
-        }));
+        found.extend(changes(&place, source, &targets).into_iter().map(
+            |(operator, change, span, original, replacement)| Mutant {
+                point,
+                change,
+                operator,
+                span,
+                original,
+                replacement,
+            },
+        ));
         point += 1;
         ControlFlow::Continue(())
     });
@@ -149,10 +172,18 @@ pub fn apply(program: &ast::Program, mutant: &Mutant) -> ast::Program {
 
 type Found = (Operator, Change, Span, String, String);
 
-/// The changes the operators make at one place.
-fn changes(place: &Point, source: &str) -> Vec<Found> {
+/// The changes the operators make at one place; `targets` says where off by one
+/// applies ([`off_by_one_targets`]).
+fn changes(place: &Point, source: &str, targets: &Targets) -> Vec<Found> {
     match place {
-        Point::Code(expr) => expr_changes(expr, true),
+        Point::Code(expr) => {
+            let mut found = expr_changes(expr, true);
+            let ways = targets.get(&expr.span).copied().unwrap_or_default();
+            found.extend(
+                [true, false].into_iter().zip(ways).filter(|&(_, made)| made).map(|(up, _)| off_by_one(expr, up)),
+            );
+            found
+        }
         Point::Spec(expr) => expr_changes(expr, false),
         Point::Guard(expr) => {
             let negated = format!("!({})", print_expr(expr));
@@ -210,6 +241,141 @@ fn expr_changes(expr: &ast::Expr, code: bool) -> Vec<Found> {
     }
 }
 
+/// The off-by-one mutant of `expr`: `expr + 1` when `up`, else `expr - 1`.
+fn off_by_one(expr: &ast::Expr, up: bool) -> Found {
+    let change = Change::OffByOne(up);
+    let mut mutated = expr.clone();
+    make_expr(&mut mutated, &change);
+    (Operator::OffByOne, change, expr.span, print_expr(expr), print_expr(&mutated))
+}
+
+/// Where off by one applies, and which ways: each target's span and whether `e + 1`
+/// and `e - 1` are made there ([`off_by_one_targets`]).
+type Targets = BTreeMap<Span, [bool; 2]>;
+
+/// The integer expressions of implementation bodies off by one moves (the checker's
+/// types: no mutant of this operator is ill-typed), none a literal or a literal moved
+/// (`e ± n`: constant ±1 makes the same changes there):
+/// - every right-hand side of an assignment and every map index (of a target, or of
+///   a selection anywhere in code) but an in-parameter ([`Target::Index`]), both ways;
+/// - the right operand of a comparison of two such integers, the way relational
+///   operator replacement does not already go: `a < b - 1` (`a < b + 1` is `a <= b`),
+///   `a <= b + 1`, `a > b + 1`, `a >= b - 1`, and both ways for `==` and `!=`. With
+///   the replacements, both sides of each boundary are asked for a test.
+///
+/// Empty when `program` does not check.
+fn off_by_one_targets(program: &ast::Program) -> Targets {
+    let mut targets = Targets::new();
+    let Some(checked) = crate::sema::check(program).0 else { return targets };
+    for implementation in &checked.implementations {
+        let parameter = |expr: &hir::Expr| match expr.kind {
+            hir::ExprKind::Var(hir::Var::Local(id)) => implementation.locals[id.index()].kind == hir::LocalKind::In,
+            _ => false,
+        };
+        let mut add = |expr: &hir::Expr, target: Target| {
+            let ways = match target {
+                Target::Stored => [true, true],
+                Target::Index if parameter(expr) => return,
+                Target::Index => [true, true],
+                Target::Compared(ways) => ways,
+            };
+            if expr.ty == hir::Type::Int && !moved_by_a_literal(expr) {
+                let both = targets.entry(expr.span).or_default();
+                *both = [both[0] || ways[0], both[1] || ways[1]];
+            }
+        };
+        targets_in_stmts(&implementation.body, &mut add);
+    }
+    targets
+}
+
+/// Why an expression is a target of off by one.
+enum Target {
+    /// The right-hand side of an assignment.
+    Stored,
+    /// A map index. One that is an in-parameter is left alone: it is the caller's
+    /// choice of an element (an account, a slot), not an index the code computes, and
+    /// moving it would ask for a test per map the procedure reads, nothing about the
+    /// code's boundaries.
+    Index,
+    /// The right operand of a comparison, moved the ways given.
+    Compared([bool; 2]),
+}
+
+/// Whether `expr` is a literal, or a literal added or subtracted.
+fn moved_by_a_literal(expr: &hir::Expr) -> bool {
+    let literal = |expr: &hir::Expr| match &expr.kind {
+        hir::ExprKind::Int(_) => true,
+        hir::ExprKind::Unary { op: hir::UnaryOp::Neg, operand } => matches!(operand.kind, hir::ExprKind::Int(_)),
+        _ => false,
+    };
+    match &expr.kind {
+        hir::ExprKind::Binary { op: hir::BinaryOp::Add | hir::BinaryOp::Sub, lhs, rhs } => literal(lhs) || literal(rhs),
+        _ => literal(expr),
+    }
+}
+
+type AddTarget<'a> = dyn FnMut(&hir::Expr, Target) + 'a;
+
+fn targets_in_stmts(stmts: &[hir::Stmt], add: &mut AddTarget) {
+    for stmt in stmts {
+        match &stmt.kind {
+            hir::StmtKind::Assign { lhs, rhs } => {
+                for index in lhs.iter().flat_map(|target| target.indices.iter().flatten()) {
+                    add(index, Target::Index);
+                    targets_in_expr(index, add);
+                }
+                for value in rhs {
+                    add(value, Target::Stored);
+                    targets_in_expr(value, add);
+                }
+            }
+            hir::StmtKind::Call { args, .. } => args.iter().for_each(|arg| targets_in_expr(arg, add)),
+            hir::StmtKind::If { branches, else_block } => {
+                for branch in branches {
+                    if let hir::Guard::Expr(guard) = &branch.guard {
+                        targets_in_expr(guard, add);
+                    }
+                    targets_in_stmts(&branch.block, add);
+                }
+                targets_in_stmts(else_block.as_deref().unwrap_or_default(), add);
+            }
+            hir::StmtKind::While { guard, body, .. } => {
+                if let hir::Guard::Expr(guard) = guard {
+                    targets_in_expr(guard, add);
+                }
+                targets_in_stmts(body, add);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The map indices and compared operands within `expr` (quantifier bodies left out:
+/// their variables are bound there).
+fn targets_in_expr(expr: &hir::Expr, add: &mut AddTarget) {
+    use hir::BinaryOp::{Eq, Ge, Gt, Le, Lt, Neq};
+    match &expr.kind {
+        hir::ExprKind::Quant { .. } => return,
+        hir::ExprKind::Select { indices, .. } | hir::ExprKind::Store { indices, .. } => {
+            indices.iter().for_each(|index| add(index, Target::Index));
+        }
+        hir::ExprKind::Binary { op, lhs, rhs } if lhs.ty == hir::Type::Int && !moved_by_a_literal(lhs) => {
+            let ways = match op {
+                Lt | Ge => [false, true],
+                Le | Gt => [true, false],
+                Eq | Neq => [true, true],
+                _ => [false, false],
+            };
+            if ways != [false, false] {
+                add(rhs, Target::Compared(ways));
+            }
+        }
+        _ => {}
+    }
+    expr.for_each_child(&mut |child| targets_in_expr(child, add));
+}
+
 /// Makes `change` at `place`.
 fn make(place: Point, change: &Change) {
     match place {
@@ -242,6 +408,12 @@ fn make_expr(expr: &mut ast::Expr, change: &Change) {
             // The inner expression's own kind moves up; its span stays the outer one, so
             // messages about the mutant point at the text the mutant changed.
             expr.kind = std::mem::replace(&mut inner.kind, ExprKind::Bool(true));
+        }
+        Change::OffByOne(up) => {
+            let value = std::mem::replace(&mut expr.kind, ExprKind::Bool(true));
+            let one = ast::Expr { kind: ExprKind::Int(BigUint::from(1u8)), span };
+            let op = if *up { BinaryOp::Add } else { BinaryOp::Sub };
+            expr.kind = ExprKind::Binary { op, lhs: Box::new(ast::Expr { kind: value, span }), rhs: Box::new(one) };
         }
         Change::Delete => unreachable!("deletion is made at a statement"),
     }
@@ -534,6 +706,49 @@ mod tests {
             assert_ne!(changed, print_program(&program), "{mutant:?} changes the program");
         }
         assert_eq!(check_apply(source, 0), "b := b - 2;", "the first mutant deletes the first assignment");
+    }
+
+    #[test]
+    fn off_by_one_moves_stored_values_indices_and_compared_operands() {
+        let source = "var a: [int]int; procedure P(n: int, b: bool) returns (r: int, c: bool) modifies a; \
+                      { var m: int; m := n + 1; r := m; a[m] := a[r]; c := b; if (m < n) { } if (m == n) { } }";
+        let found: Vec<String> =
+            check_mutants(source).into_iter().filter(|line| line.starts_with("off-by-one")).collect();
+        assert_eq!(
+            found,
+            [
+                "off-by-one: m → m + 1",
+                "off-by-one: m → m - 1",
+                "off-by-one: m → m + 1",
+                "off-by-one: m → m - 1",
+                "off-by-one: a[r] → a[r] + 1",
+                "off-by-one: a[r] → a[r] - 1",
+                "off-by-one: r → r + 1",
+                "off-by-one: r → r - 1",
+                "off-by-one: n → n - 1",
+                "off-by-one: n → n + 1",
+                "off-by-one: n → n - 1",
+            ],
+            "`n + 1` is constant ±1's, `b` no integer, `m < n + 1` is `m <= n`"
+        );
+    }
+
+    #[test]
+    fn an_index_that_is_an_in_parameter_is_not_moved() {
+        let source = "var a: [int]int; procedure P(k: int) returns (r: int) { r := a[k]; }";
+        let found: Vec<String> =
+            check_mutants(source).into_iter().filter(|line| line.starts_with("off-by-one")).collect();
+        assert_eq!(found, ["off-by-one: a[k] → a[k] + 1", "off-by-one: a[k] → a[k] - 1"]);
+    }
+
+    #[test]
+    fn an_expression_moved_by_one_is_the_whole_expression() {
+        let source = "procedure P(x: int, y: int) returns (r: int) { r := x * y; }";
+        let which = mutants(&parsed(source), source)
+            .iter()
+            .position(|mutant| mutant.change == Change::OffByOne(false))
+            .expect("an off-by-one mutant");
+        assert_eq!(check_apply(source, which), "r := x * y - 1;");
     }
 
     #[test]

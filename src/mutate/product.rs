@@ -115,8 +115,9 @@ pub struct ProductText {
 }
 
 impl ProductText {
-    /// Which part of the program the check at `span` belongs to: 0 the product's own
-    /// assertion, 1 the mutant, 2 the original (and the callees).
+    /// Which part of the program the check at `span` belongs to: 0 the product
+    /// procedure's (its assertion, and the copies' contracts checked at its two calls),
+    /// 1 the mutant's body, 2 the original (and the callees).
     fn rank(&self, span: crate::source::Span) -> u8 {
         let at = span.start as usize;
         match (at >= self.product_start, at >= self.mutant_start) {
@@ -276,6 +277,14 @@ pub struct CheckOptions {
 /// [`CHECK_TIMEOUT_MS`], is the safety net.
 pub const CHECK_RLIMIT: u32 = 2_000_000;
 
+/// Each check of a product that can only kill (its encoding abstracts, so no
+/// equivalence can be proved) within this much smaller resource limit. On the corpus
+/// every such check that gave a killing test answered within a few milliseconds, while
+/// the checks that ran long (quick sort's recursive calls, up to the whole
+/// [`CHECK_RLIMIT`] each) all ended unsat or unknown: time spent there buys nothing.
+/// A check that reaches this limit does not end the session (the next may still kill).
+pub const KILL_CHECK_RLIMIT: u32 = 200_000;
+
 /// The longest a check of a product may take: a safety net well above what the
 /// resource limit allows, so that the limit, not the machine's load, decides.
 pub const CHECK_TIMEOUT_MS: u32 = 10_000;
@@ -300,15 +309,19 @@ pub const MAX_EXACT_CHECKS: usize = 64;
 pub const MAX_BLOCKS: usize = 3_000;
 
 impl CheckOptions {
-    fn session(&self) -> SessionOptions {
+    /// The session's limits: [`CHECK_RLIMIT`] per check when the encoding is `exact`,
+    /// else [`KILL_CHECK_RLIMIT`].
+    fn session(&self, exact: bool) -> SessionOptions {
         let timeout = self.session.timeout_ms.map_or(CHECK_TIMEOUT_MS, |timeout| timeout.min(CHECK_TIMEOUT_MS));
-        SessionOptions { timeout_ms: Some(timeout), rlimit: Some(CHECK_RLIMIT), ..self.session }
+        let rlimit = if exact { CHECK_RLIMIT } else { KILL_CHECK_RLIMIT };
+        SessionOptions { timeout_ms: Some(timeout), rlimit: Some(rlimit), ..self.session }
     }
 }
 
 /// Asks the checks of the product procedure of `name` in `program` (lowered to `cfgs`;
 /// its text `layout`): the product's assertion first, then the mutant's checks, then,
-/// only when the answer can prove equivalence (an exact encoding), the original's. Each
+/// only when the answer can prove equivalence (an exact encoding), the original's (in
+/// the order of [`order`]). Each
 /// counterexample (or candidate of an `unknown` answer) goes to `kills` with the graph
 /// it is a model of (calls inlined), and the first it accepts ends the session.
 pub fn check(
@@ -342,17 +355,21 @@ pub fn check(
     let encoding = Arc::new(vc::encode(program, &acyclic));
     let assumes = has_assume_statement(&acyclic);
     let exact = encoding.abstractions.is_empty() && !assumes && !options.divides && (!had_loops || options.truncate);
+    let mutant = program.procedures.iter().position(|procedure| procedure.name == mutant_name(name));
     let mut asked: Vec<(u8, vc::FailureId)> = encoding
         .failure_ids()
         .filter(|&id| {
             let kind = &encoding.failure(id).obligation.kind;
             !matches!(kind, vc::ObligationKind::Assert(cfg::AssertReason::Invariant { free: true, .. }))
         })
-        .map(|id| (layout.rank(encoding.failure(id).obligation.span), id))
-        .filter(|&(rank, _)| exact || rank < 2)
+        .map(|id| {
+            let obligation = &encoding.failure(id).obligation;
+            (order(layout.rank(obligation.span), &obligation.kind, (mutant, exact)), id)
+        })
+        .filter(|&(order, _)| exact || order < 4)
         .collect();
     asked.sort();
-    let mut session = Session::new(Arc::clone(&encoding), options.session());
+    let mut session = Session::new(Arc::clone(&encoding), options.session(exact));
     let mut failing = 0;
     let mut gave_up = None;
     let mut over_budget = None;
@@ -371,13 +388,16 @@ pub fn check(
             }
             Reach::Unsat => {}
             // Once z3 gives up, nothing can be proved, and the next checks of the same
-            // formula are seldom easier: the session ends.
+            // formula are seldom easier: the session ends, unless it can only kill, each
+            // check within the small limit, and the next check may.
             Reach::Unknown { reason, candidate } => {
                 if candidate.as_ref().is_some_and(|model| kills(model, &acyclic)) {
                     return Verdict::Killed;
                 }
                 gave_up = Some(reason);
-                break;
+                if exact {
+                    break;
+                }
             }
         }
     }
@@ -403,6 +423,31 @@ pub fn check(
         Verdict::EquivalentUpTo { bound: options.unroll }
     } else {
         Verdict::Equivalent
+    }
+}
+
+/// When a check is asked, by the part of the program it belongs to (`rank`,
+/// [`ProductText::rank`]) and its kind; `mutant` is the mutant's procedure. A product
+/// that can only kill (not `exact`) asks at most [`MAX_CHECKS`], those most likely to
+/// fail first: the product's assertion (0), then the mutant's postconditions (1: the
+/// assertion assumes them, so a mutant that breaks its contract is killed only there),
+/// then the checks in the mutant's body (2: its calls' preconditions, its assertions),
+/// then the original's postconditions and both copies' preconditions at the product's
+/// calls (3: they hold whenever the original verifies); the original's and the
+/// callees' own checks (4) only when `exact`. An exact product asks them all, by part,
+/// postconditions first within each.
+fn order(rank: u8, kind: &vc::ObligationKind, (mutant, exact): (Option<usize>, bool)) -> u8 {
+    use cfg::AssertReason::{Ensures, Requires};
+    let ensures = matches!(kind, vc::ObligationKind::Assert(Ensures { .. }));
+    if exact {
+        return rank * 2 + u8::from(!ensures);
+    }
+    match (rank, kind) {
+        (0, vc::ObligationKind::Assert(Ensures { callee, .. })) if Some(callee.index()) == mutant => 1,
+        (0, vc::ObligationKind::Assert(Ensures { .. } | Requires { .. })) => 3,
+        (0, _) => 0,
+        (1, _) => 2,
+        _ => 4,
     }
 }
 

@@ -48,7 +48,7 @@ fn a_fault_program_in_human_form() {
 fn seed_prints_the_rejoin_proofs() {
     let printed = |program: &str, id: &str| seedgen(&["seed", program, "--mutant", id, "--rejoined"]);
     // `i := i + 1` after the swap deleted: one more iteration.
-    let lagging = printed("corpus/sc/two_way_sort.bpl", "TwoWaySort/m42");
+    let lagging = printed("corpus/sc/two_way_sort.bpl", "TwoWaySort/m48");
     assert_eq!(lagging.status.code(), Some(0), "{}", String::from_utf8_lossy(&lagging.stderr));
     assert!(stdout(&lagging).contains("procedure TwoWaySort$rejoin(n: int)"), "{}", stdout(&lagging));
     // `n > 1` → `n >= 1` before the call that does nothing at `n == 1`.
