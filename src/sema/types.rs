@@ -511,8 +511,10 @@ impl Checker {
         if self.inference.len() == mark {
             return;
         }
-        self.settle_expr(expr);
+        // Unsolved variables are defaulted (Boogie's `int`) before the expression takes
+        // their solutions, so no error type is left in a program that checks.
         self.report_unsolved(mark);
+        self.settle_expr(expr);
     }
 
     /// [`Checker::settle`] for the expressions of one statement, which share a context.
@@ -520,10 +522,10 @@ impl Checker {
         if self.inference.len() == mark {
             return;
         }
+        self.report_unsolved(mark);
         for expr in exprs {
             self.settle_expr(expr);
         }
-        self.report_unsolved(mark);
     }
 
     /// Reports the inference variables made since `mark` that nothing solved, and solves

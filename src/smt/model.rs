@@ -227,7 +227,8 @@ impl Decoder<'_> {
                 let (key_sort, value_sort) = match &array.domain[..] {
                     [key] => (key.clone(), array.range.clone()),
                     [key, rest @ ..] => (key.clone(), Sort::array(rest.to_vec(), array.range.clone())),
-                    [] => panic!("a map has at least one index"),
+                    // A nullary map (`[]int`) has its range's sort: one value, its default.
+                    [] => return Value::Map(MapValue::new(Vec::new(), self.value(ast, &array.range))),
                 };
                 self.map(ast, &key_sort, &value_sort).map(Value::Map)
             }

@@ -179,7 +179,7 @@ impl Z3Terms {
             Term::Cmp(op, lhs, rhs) if terms.sort(*lhs) == &Sort::Real => self.real_cmp(*op, *lhs, *rhs).into(),
             Term::Cmp(op, lhs, rhs) => self.cmp(*op, *lhs, *rhs).into(),
             Term::Select(map, indices) => self.select(self.ast(*map).clone(), indices),
-            Term::Store(map, indices, value) => self.store(self.ast(*map).clone(), indices, self.ast(*value)).into(),
+            Term::Store(map, indices, value) => self.store(self.ast(*map).clone(), indices, self.ast(*value)),
             Term::Quant { kind, vars, patterns, body } => {
                 let bounds: Vec<Dynamic> = vars.iter().map(|&var| self.bound(encoding, var)).collect();
                 let bounds: Vec<&dyn Ast> = bounds.iter().map(|bound| bound as &dyn Ast).collect();
@@ -312,17 +312,17 @@ impl Z3Terms {
         })
     }
 
-    /// m[i1, i2, … := v] = (store m i1 m[i1][i2, … := v])
-    fn store(&self, map: Dynamic, indices: &[TermId], value: &Dynamic) -> ast::Array {
+    /// m[i1, i2, … := v] = (store m i1 m[i1][i2, … := v]); a nullary map (`[]int`,
+    /// whose sort is its range's) updated with no index is the value itself.
+    fn store(&self, map: Dynamic, indices: &[TermId], value: &Dynamic) -> Dynamic {
+        let Some((&first, rest)) = indices.split_first() else {
+            return value.clone();
+        };
         let array = map.as_array().expect("only maps are updated");
-        let (&first, rest) = indices.split_first().expect("a map has at least one index");
         let first = self.ast(first);
-        if rest.is_empty() {
-            return array.store(first, value);
-        }
         let row = array.select(first);
         let updated_row = self.store(row, rest, value);
-        array.store(first, &updated_row)
+        array.store(first, &updated_row).into()
     }
 }
 

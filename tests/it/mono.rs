@@ -109,3 +109,18 @@ fn a_trigger_on_one_component_of_a_split_heap_is_dropped() {
     let output = seedgen(&["verify", path]);
     assert_eq!(output.status.code(), Some(0), "Boogie 2.4.1 verifies it: {}", String::from_utf8_lossy(&output.stderr));
 }
+
+/// An ambiguous type argument is `int` (Boogie's rule, with a warning) before the
+/// expression is settled, so no error type reaches the engine.
+#[test]
+fn an_ambiguous_type_argument_is_int_through_the_engine() {
+    generates_and_replays("tests/mono/ambiguous_type_argument.bpl", &[]);
+}
+
+/// Maps with no index are encoded as their one value: `verify` proves the program
+/// (the interpreter does not run them yet: `prove-tests` leaves its goals open).
+#[test]
+fn a_nullary_map_verifies() {
+    let output = seedgen(&["verify", "tests/mono/nullary_map.bpl"]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+}
