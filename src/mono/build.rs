@@ -18,6 +18,7 @@
 use super::error::MonoError;
 use super::instances::{site_key, Instances};
 use super::types::{self, instance_suffix, is_compound, map_component, map_instance, poly_map, Names, Substitution};
+use super::MAX_TYPE_DEPTH;
 use crate::sema::hir::{
     BinaryOp, BoundId, BoundVar, Clause, Const, ConstId, Expr, ExprKind, Function, FunctionId, FunctionOrigin, Global,
     GlobalId, Guard, IfBranch, Implementation, Lhs, Local, LocalId, MapInstanceOf, MapType, ProcId, Procedure, Program,
@@ -407,13 +408,24 @@ impl<'p> Builder<'p> {
     /// per instance of a polymorphic map, each split again if its range is compound, one
     /// per component of the range for a map whose range is compound, or itself.
     fn split(&mut self, ty: &Type, span: Span) -> Vec<(String, Type)> {
+        self.split_within(ty, span, 0)
+    }
+
+    /// [`Builder::split`] `depth` components deep: a polymorphic map stored in an
+    /// instance of its own type (`p[28 := p]` for `p: <a>[int]a`) would split into
+    /// itself without end, so past [`MAX_TYPE_DEPTH`] it is refused.
+    fn split_within(&mut self, ty: &Type, span: Span, depth: usize) -> Vec<(String, Type)> {
+        if depth > MAX_TYPE_DEPTH {
+            self.unsupported("a polymorphic map stored in an instance of its own type", span);
+            return Vec::new();
+        }
         match ty {
             Type::Map(map) if !map.type_params.is_empty() => {
                 let map = map.clone();
                 let mut parts = Vec::new();
                 for args in self.instance_args(&map) {
                     let suffix = instance_suffix(self.names(), &args);
-                    for (inner, part) in self.split(&map_component(&map, &args), span) {
+                    for (inner, part) in self.split_within(&map_component(&map, &args), span, depth + 1) {
                         parts.push((format!("{suffix}{inner}"), part));
                     }
                 }
@@ -421,7 +433,7 @@ impl<'p> Builder<'p> {
             }
             Type::Map(map) if is_compound(&map.range) => {
                 let domain = self.domain(&map.domain, span);
-                let ranges = self.split(&map.range.clone(), span);
+                let ranges = self.split_within(&map.range.clone(), span, depth + 1);
                 ranges
                     .into_iter()
                     .map(|(suffix, range)| {

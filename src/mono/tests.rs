@@ -82,6 +82,20 @@ fn an_instantiation_that_grows_forever_is_an_error() {
 }
 
 #[test]
+fn a_polymorphic_map_stored_in_an_instance_of_its_own_type_is_refused() {
+    let program = crate::sema::tests::expect_accepted(
+        r"
+        var p: <a>[int]a;
+        procedure P() modifies p; { assert p == p[28 := p]; }
+        ",
+    );
+    match monomorphize(program) {
+        Err(MonoError::Unsupported { what, .. }) => assert!(what.contains("its own type"), "{what}"),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
 fn equality_across_different_instances_is_false() {
     let program = mono(
         r"
