@@ -98,10 +98,23 @@ impl Machine<'_> {
         if self.definitions.is_empty() {
             return;
         }
+        // Values first, so that a membership reading a defined function at its members
+        // reads what the definition says (and is no finite table when it cannot tell).
+        self.agree_tables(input, false);
+        self.agree_tables(input, true);
+        self.agree_with_ground_values(input);
+    }
+
+    /// [`Machine::agree_with_definitions`] for the membership definitions (`members`)
+    /// or the others.
+    fn agree_tables(&self, input: &mut TestInput, members: bool) {
         let Ok(entry) = entry(self, input) else { return };
         let mut eval = Evaluator::new(self.program, self.limits, entry.consts, &entry.functions);
         eval.definitions = &self.definitions;
         for definition in &self.definitions {
+            if matches!(definition.body, Body::Value(_)) == members {
+                continue;
+            }
             let Some(table) = input.functions.iter_mut().find(|table| table.function == definition.function) else {
                 continue;
             };
@@ -110,7 +123,7 @@ impl Machine<'_> {
             // A membership the points cannot tabulate at some entry (an infinite set,
             // an opaque map) leaves the candidate's table as it is: the run reads it,
             // and the axioms are judged on it, as for any function.
-            if matches!(definition.body, Body::Members { .. }) && values.iter().any(Result::is_err) {
+            if members && values.iter().any(Result::is_err) {
                 continue;
             }
             table.default = Value::unspecified();
@@ -120,7 +133,6 @@ impl Machine<'_> {
                 }
             }
         }
-        self.agree_with_ground_values(input);
     }
 
     /// `input` with the entry of each ground axiom `h(args) == e` (`h` body-less, not
