@@ -15,6 +15,13 @@
 //! (it satisfies the axiom) and makes a candidate's tables what the axiom says; replay
 //! then runs the program on them, and the run counts for the goals it enters, whatever
 //! path the candidate claimed.
+//!
+//! A function returning a map whose members axioms fix (`Union(S,T)[x] <==> S[x] ||
+//! T[x]`, [`super::members`]) is defined the same way, its value the exact map; a
+//! candidate's table of one is recomputed only where every entry can be (else it is
+//! kept, and read, as any function's). A ground axiom `h(args) == e` then pins `h`'s table
+//! at `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
+//! candidate put its `Card` entry at its own, arbitrary, empty set).
 
 use super::eval::{contains_opaque, Eval, EvalError, Evaluator, State};
 use super::inputs::entry;
@@ -118,12 +125,19 @@ impl Machine<'_> {
             let Some(table) = input.functions.iter_mut().find(|table| table.function == definition.function) else {
                 continue;
             };
+            if members && table.entries.is_empty() && definition.params.is_empty() {
+                // A constant's table is its default alone.
+                table.entries.push((Vec::new(), table.default.clone()));
+            }
             let values: Vec<Eval<Value>> =
                 table.entries.iter().map(|(args, _)| definition_value(&mut eval, definition, args)).collect();
             // A membership the points cannot tabulate at some entry (an infinite set,
-            // an opaque map) leaves the candidate's table as it is: the run reads it,
-            // and the axioms are judged on it, as for any function.
-            if members && values.iter().any(Result::is_err) {
+            // an opaque map), or at none, leaves the candidate's table as it is: the run
+            // reads it, and the axioms are judged on it, as for any function.
+            if members && (values.is_empty() || values.iter().any(Result::is_err)) {
+                if definition.params.is_empty() {
+                    table.entries.clear();
+                }
                 continue;
             }
             table.default = Value::unspecified();

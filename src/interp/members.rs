@@ -526,7 +526,8 @@ mod tests {
     fn an_inverse_at_the_default_is_every_point_but_the_entries() {
         let candidate = Candidate::new(INVERSE);
         let m = Value::Map(MapValue::new(vec![(int(-7), int(0))], int(1)));
-        let mut input = candidate.input("Owned", vec![m, int(5)], vec![("Inverse", Vec::new(), set(&[]))]);
+        let table = vec![(vec![m.clone(), int(1)], set(&[]))];
+        let mut input = candidate.input("Owned", vec![m, int(5)], vec![("Inverse", table, set(&[]))]);
         // `Inverse(m, 1)` holds every x but -7, so the `requires` is false at x = 0.
         let (outcome, _) = candidate.run(&mut input);
         assert!(matches!(outcome, Outcome::Invalid(_)), "{outcome:?}");
@@ -546,11 +547,16 @@ mod tests {
             procedure Build(x: int, y: int) returns (s: [int]bool)
             { s := Union(Add(Empty(), x), Remove(Add(Add(Empty(), y), 9), x)); }",
         );
+        // The candidate's tables, wrong at their one entry and everywhere else.
         let everything = Value::Map(MapValue::new(Vec::new(), Value::Bool(true)));
-        let tables = ["Empty", "Add", "Remove", "Union"].map(|name| (name, Vec::new(), everything.clone()));
-        let mut input = candidate.input("Build", vec![int(1), int(2)], tables.to_vec());
+        let tables = [("Empty", vec![]), ("Add", vec![set(&[]), int(1)]), ("Remove", vec![set(&[7]), int(7)])]
+            .into_iter()
+            .chain([("Union", vec![set(&[]), set(&[])])])
+            .map(|(name, args)| (name, vec![(args, everything.clone())], everything.clone()))
+            .collect::<Vec<_>>();
+        let mut input = candidate.input("Build", vec![int(1), int(2)], tables.clone());
         assert_eq!(candidate.run(&mut input), (Outcome::Passed, vec![set(&[1, 2, 9])]));
-        let mut input = candidate.input("Build", vec![int(9), int(9)], tables.to_vec());
+        let mut input = candidate.input("Build", vec![int(9), int(9)], tables);
         assert_eq!(candidate.run(&mut input), (Outcome::Passed, vec![set(&[9])]));
     }
 
@@ -590,5 +596,22 @@ mod tests {
         let mut input = candidate.input("Size", Vec::new(), tables);
         assert_eq!(candidate.run(&mut input), (Outcome::Passed, vec![int(0)]));
         assert_eq!(input.functions[1].entries, vec![(vec![set(&[])], int(0)), (vec![set(&[4])], int(0))]);
+    }
+
+    #[test]
+    fn a_quantifier_reading_a_defined_function_off_the_points_a_run_read_is_not_enumerated() {
+        // Off the points read, `Big` is its definition, whose values no table lists: the
+        // representative points of `y` (around 0 and 5000) would miss `y = 5`.
+        let program = crate::sema::tests::expect_accepted(
+            "function Big(x: int): int;
+            axiom (forall x: int :: Big(x) == x * 1000);
+            axiom (forall y: int :: Big(y) != 5000);",
+        );
+        let found = definitions(&program);
+        let reads = [(function(&program, "Big"), [(vec![int(0)], int(0))].into_iter().collect())].into_iter().collect();
+        let mut eval = super::super::eval::Evaluator::on_reads(&program, Limits::default(), Vec::new(), &reads);
+        eval.definitions = &found;
+        let verdict = eval.eval_bool(super::super::eval::State::empty(), &program.axioms[1].expr);
+        assert_ne!(verdict, Ok(true));
     }
 }
