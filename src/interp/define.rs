@@ -19,7 +19,7 @@
 //! A function returning a map whose members axioms fix (`Union(S,T)[x] <==> S[x] ||
 //! T[x]`, [`super::members`]) is defined the same way, its value the exact map; a
 //! candidate's table of one is recomputed only where every entry can be (else it is
-//! kept, and read, as any function's). A ground axiom `h(args) == e` then pins `h`'s table
+//! kept, and read, as any function's), and a constant's (`Empty()`) is its value. A ground axiom `h(args) == e` then pins `h`'s table
 //! at `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
 //! candidate put its `Card` entry at its own, arbitrary, empty set).
 
