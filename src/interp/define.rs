@@ -18,9 +18,11 @@
 //!
 //! A function returning a map whose members axioms fix (`Union(S,T)[x] <==> S[x] ||
 //! T[x]`, [`super::members`]) is defined the same way, its value the exact map; a
-//! candidate's table of one is recomputed only where every entry can be (else it is
-//! kept, and read, as any function's), and a constant's (`Empty()`) is its value. A ground axiom `h(args) == e` then pins `h`'s table
-//! at `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
+//! candidate's table of one is recomputed at each entry where the set can be tabulated,
+//! and a constant's (`Empty()`) is its value; off its entries the run evaluates the
+//! definition, and reads the candidate's default only where the set cannot be
+//! tabulated (an infinite set; the axioms are then judged on it, as on any function's).
+//! A ground axiom `h(args) == e` then pins `h`'s table at `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
 //! candidate put its `Card` entry at its own, arbitrary, empty set).
 
 use super::eval::{contains_opaque, Eval, EvalError, Evaluator, State};
@@ -38,6 +40,13 @@ pub(super) struct Definition<'p> {
     /// The defining axioms, by index into the program's: one, or the two implications
     /// that together say what the members are.
     pub axioms: Vec<usize>,
+}
+
+impl Definition<'_> {
+    /// Whether the axioms fix the function's members (a set), not its value.
+    pub fn is_membership(&self) -> bool {
+        !matches!(self.body, Body::Value(_))
+    }
 }
 
 /// What a defined function is at its parameters.
@@ -134,13 +143,14 @@ impl Machine<'_> {
             }
             let values: Vec<Eval<Value>> =
                 table.entries.iter().map(|(args, _)| definition_value(&mut eval, definition, args)).collect();
-            // A membership the points cannot tabulate at some entry (an infinite set,
-            // an opaque map), or at none, leaves the candidate's table as it is: the run
-            // reads it, and the axioms are judged on it, as for any function.
-            if members && (values.is_empty() || values.iter().any(Result::is_err)) {
-                continue;
+            // A membership keeps the candidate's default: off the entries the run
+            // evaluates the definition, and reads the default only where the points
+            // cannot tabulate the set (an infinite set, an opaque map), as for any
+            // function, the axioms then judged on it (`Evaluator::off_table`). So does
+            // an entry where the definition has no value.
+            if !members {
+                table.default = Value::unspecified();
             }
-            table.default = Value::unspecified();
             for ((_, result), value) in table.entries.iter_mut().zip(values) {
                 if let Ok(value) = value {
                     *result = value;

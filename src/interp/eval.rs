@@ -482,7 +482,10 @@ impl<'p> Evaluator<'p> {
             return cannot(span, format!("`{}` applied to an opaque value", function.name));
         }
         let found = match self.tables.get(func.index()).and_then(Option::as_ref) {
-            Some(table) => table.entries.get(&args).or(table.default.as_ref()).cloned(),
+            Some(table) => match table.entries.get(&args) {
+                Some(result) => Some(result.clone()),
+                None => self.off_table(func, &args)?,
+            },
             None => Some(default_value(&function.result)),
         };
         let result = match found {
@@ -517,6 +520,24 @@ fn explicit(value: &Value) -> Value {
 }
 
 impl Evaluator<'_> {
+    /// The body-less `func` at `args` off its table's entries: for a set axioms define
+    /// by membership, the exact set its definition tabulates there (a candidate's
+    /// default is an arbitrary set: `Inverse(f, 1)` at an `f` z3 never applied it to),
+    /// else, or where the definition cannot tabulate it (an infinite set), the table's
+    /// default, as for any function.
+    fn off_table(&mut self, func: hir::FunctionId, args: &[Value]) -> Eval<Option<Value>> {
+        let by_membership = self.definitions.iter().any(|found| found.function == func && found.is_membership());
+        if by_membership {
+            match self.defined(func, args) {
+                Ok(value) => return Ok(Some(value)),
+                Err(EvalError::Cannot { .. }) => {}
+                Err(budget) => return Err(budget),
+            }
+        }
+        let table = self.tables.get(func.index()).and_then(Option::as_ref);
+        Ok(table.and_then(|table| table.default.clone()))
+    }
+
     /// The body-less `func`, which an axiom defines, at `args`: its definition, as a
     /// level of the depth budget (definitions may read one another).
     fn defined(&mut self, func: hir::FunctionId, args: &[Value]) -> Eval<Value> {
