@@ -33,6 +33,7 @@
 
 mod error;
 mod failing_test;
+mod search;
 #[cfg(test)]
 mod tests;
 
@@ -41,12 +42,13 @@ pub use error::{CheckSite, FailingTest, VerifyError};
 use crate::cfg::cut::cut_loops;
 use crate::cfg::{AssertReason, BlockId, Cfg, CmdKind};
 use crate::diag::Diagnostic;
-use crate::interp::{self, Limits, Machine, TraceMode};
+use crate::interp::{Limits, Machine, TestInput};
 use crate::sema::hir::{self, ImplId};
 use crate::smt::{Reach, Session, SessionOptions};
 use crate::source::Span;
 use crate::vc::{encode, Encoding, FailureId, Model, Obligation, ObligationKind};
 use failing_test::TestContext;
+use search::{FailingRun, Search};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -90,9 +92,14 @@ impl ImplementationVerdict {
 #[derive(Clone, Debug)]
 pub struct VerificationFailure {
     pub obligation: Obligation,
-    /// The execution up to the failing check (over the abstracted program: loops by
-    /// their invariants, calls by their contracts, so possibly not a real execution).
-    pub counterexample: Model,
+    /// The solver's execution up to the failing check (over the abstracted program:
+    /// loops by their invariants, calls by their contracts, so possibly not a real
+    /// execution); `None` when the solver gave up and a search found `run`.
+    pub counterexample: Option<Model>,
+    /// The test the interpreter ran on the program as written, failing at the check,
+    /// when a run confirmed the failure (the solver gave up on the check); its trace
+    /// is complete, so it replays strictly.
+    pub run: Option<TestInput>,
     pub site: CheckSite,
     /// `counterexample` as text.
     pub test: FailingTest,
@@ -182,6 +189,7 @@ fn verify_implementation(
     let encoding = Arc::new(encode(program, &acyclic));
     let answers = answers(&encoding, options);
     let context = TestContext::new(program, cfg, &acyclic, &encoding);
+    let search = Search { machine, program, cyclic: cfg, acyclic: &acyclic, deadline: options.deadline };
     let mut failures = Vec::new();
     let mut undecided = Vec::new();
     for group in check_groups(&encoding) {
@@ -191,17 +199,15 @@ fn verify_implementation(
             Decision::Holds => {}
             Decision::Fails(counterexample) => {
                 let test = context.failing_test(counterexample, &obligation);
-                failures.push(VerificationFailure { obligation, counterexample: counterexample.clone(), site, test });
-            }
-            Decision::Unknown { candidate: Some(model), .. }
-                if fails_when_run(machine, (program, cfg, &acyclic), model, &obligation) =>
-            {
-                let test = context.failing_test(model, &obligation);
-                failures.push(VerificationFailure { obligation, counterexample: model.clone(), site, test });
+                let counterexample = Some(counterexample.clone());
+                failures.push(VerificationFailure { obligation, counterexample, run: None, site, test });
             }
             Decision::Unknown { reason, candidate } => {
-                let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
-                undecided.push(Undecided { obligation, reason: reason.to_string(), site, candidate });
+                let checked = Checked { obligation, site, reason, candidate };
+                match confirm(checked, &search, &context) {
+                    Ok(failure) => failures.push(failure),
+                    Err(check) => undecided.push(check),
+                }
             }
         }
     }
@@ -213,20 +219,34 @@ fn verify_implementation(
     ImplementationVerdict { implementation: cfg.implementation, name: cfg.name.clone(), outcome, time: start.elapsed() }
 }
 
-/// Whether the test of `model` (a candidate of an `unknown` answer, a path of `acyclic`)
-/// fails at `obligation`'s clause when the interpreter runs the program as written.
-fn fails_when_run(
-    machine: &Machine,
-    (program, cfg, acyclic): (&hir::Program, &Cfg, &Cfg),
-    model: &Model,
-    obligation: &Obligation,
-) -> bool {
-    let input = crate::gen::replay::test_input(program, cfg, acyclic, model);
-    match machine.run(&input, TraceMode::Complete).outcome {
-        interp::Outcome::Failed(violation) => {
-            violation.span == obligation.span || violation.call == Some(obligation.span)
+/// A check the solver gave up on.
+struct Checked<'a> {
+    obligation: Obligation,
+    site: CheckSite,
+    reason: &'a str,
+    candidate: Option<&'a Model>,
+}
+
+/// A check the solver gave up on, as a failure when a run confirms it: the candidate's
+/// own test, else one a search finds near it ([`search`]); else undecided.
+fn confirm(check: Checked, search: &Search, context: &TestContext) -> Result<VerificationFailure, Undecided> {
+    let Checked { obligation, site, reason, candidate } = check;
+    if let Some(model) = candidate {
+        if let Some(run) = search.failing_candidate(model, &obligation) {
+            let test = context.failing_test(model, &obligation);
+            let (counterexample, run) = (Some(model.clone()), Some(run));
+            return Ok(VerificationFailure { obligation, counterexample, run, site, test });
         }
-        _ => false,
+    }
+    match search.failing_run(&obligation, candidate) {
+        Some(FailingRun { input, unchecked }) => {
+            let test = context.failing_run(&input, reason, unchecked.as_deref());
+            Ok(VerificationFailure { obligation, counterexample: None, run: Some(input), site, test })
+        }
+        None => {
+            let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
+            Err(Undecided { obligation, reason: reason.to_string(), site, candidate })
+        }
     }
 }
 
