@@ -284,7 +284,9 @@ fn globals_read(graph: &Cfg) -> BTreeSet<hir::GlobalId> {
     };
     for cmd in graph.blocks.iter().flat_map(|block| &block.cmds) {
         match &cmd.kind {
-            CmdKind::Assign { values: exprs, .. } | CmdKind::Call { args: exprs, .. } => exprs.iter().for_each(&mut note),
+            CmdKind::Assign { values: exprs, .. } | CmdKind::Call { args: exprs, .. } => {
+                exprs.iter().for_each(&mut note)
+            }
             CmdKind::Assume { expr, .. } | CmdKind::Assert { expr, .. } => note(expr),
             CmdKind::Havoc { .. } => {}
         }

@@ -781,7 +781,8 @@ impl<'r> Runner<'r> {
                 }
                 if self.target == Some(span) {
                     let frame = self.frames.last().expect("a run has a frame until it ends");
-                    let state = State { locals: &frame.locals, globals: &self.globals, old_globals: &frame.old_globals };
+                    let state =
+                        State { locals: &frame.locals, globals: &self.globals, old_globals: &frame.old_globals };
                     measure_distance(&mut self.eval, state, expr, &mut self.target_distance);
                 }
                 if self.holds_here(expr, span)? {

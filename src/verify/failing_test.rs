@@ -12,8 +12,8 @@
 //! numbers: different elements).
 
 use super::error::FailingTest;
-use crate::interp::{TestInput, TraceItem};
 use crate::cfg::{AssertReason, AssumeReason, BlockId, Cfg, CmdKind, Segment};
+use crate::interp::{TestInput, TraceItem};
 use crate::sema::hir::{self, ConstId, FunctionId, GlobalId, TypeId};
 use crate::vc::{
     Abstraction, Choice, Encoding, FunctionModel, Input, InputKind, Model, Obligation, ObligationKind, Value,
