@@ -41,7 +41,7 @@ use std::time::Instant;
 pub(super) const MAX_RUNS: usize = 400;
 /// Interpreter steps a search may spend for one check, over all its runs: it stays
 /// cheap beside the solver's checks, whatever the program's loops do.
-pub(super) const MAX_STEPS: u64 = 20_000_000;
+pub(super) const MAX_STEPS: u64 = 5_000_000;
 
 /// A test whose run fails at the check.
 #[derive(Clone, Debug)]
@@ -203,10 +203,15 @@ fn judge(replay: &Replay, target: Span) -> Verdict {
             let reason = stop.message.split_once(" only if ").map_or(stop.message.as_str(), |(_, why)| why);
             Verdict::FailsUnchecked(reason.to_string())
         }
+        // A run whose inputs break a precondition or an axiom may still reach the check
+        // (the tables are judged on what the run read, when it ends): no execution.
+        (Outcome::Invalid(_) | Outcome::ReplayError { .. } | Outcome::BudgetExhausted(_), _) => {
+            Verdict::Other(Rank::Invalid)
+        }
         (outcome, _) => Verdict::Other(match (&replay.target_distance, outcome) {
             (Some(distance), _) => Rank::Evaluated(distance.clone()),
-            (None, Outcome::Passed | Outcome::Failed(_) | Outcome::Infeasible(_)) => Rank::Executed,
-            (None, _) => Rank::Invalid,
+            (None, Outcome::CannotEvaluate(_)) => Rank::Invalid,
+            (None, _) => Rank::Executed,
         }),
     }
 }
