@@ -25,7 +25,12 @@
 //! run by the interpreter on the program as written ([`crate::interp`]: loops iterate,
 //! calls execute), as Dafny's test generation validates Boogie's counterexamples. A run
 //! that fails at the checked clause is a concrete execution violating it: a failure,
-//! reported with that test. Any other run leaves the check undecided.
+//! reported with that test. Otherwise a search ([`search`]) runs the tests one value or
+//! choice away from the candidate's and from the all-defaults input, nearest to failing
+//! first, within a budget of runs and steps and the `--time-limit`: the first run that
+//! fails at the clause is the failure's test (one that fails there only if an axiom
+//! replay cannot decide holds is reported saying so). With no such run the check is
+//! undecided. A check z3 decides costs no run.
 //!
 //! **Determinism.** Implementations run in parallel, each with its own session (and z3
 //! context, see [`crate::smt`]), so a verdict depends only on its implementation; the
@@ -151,7 +156,9 @@ pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) ->
     // As many workers as the rayon pool the caller runs in (`prove-tests --jobs`), or
     // as cores.
     let workers = rayon::current_num_threads().min(cfgs.len());
-    let machine = &Machine::new(program, cfgs, Limits::default());
+    // A run stops at the `--time-limit` too (the candidates' runs and the searches).
+    let limits = Limits { deadline: options.deadline, ..Limits::default() };
+    let machine = &Machine::new(program, cfgs, limits);
     if workers <= 1 {
         return cfgs.iter().map(|cfg| verify_implementation(program, cfg, options, machine)).collect();
     }

@@ -15,9 +15,10 @@
 //! The search is best-first from the candidate's test and the all-defaults input (its
 //! constants and tables the candidate's, then none): a run is ranked by how near it
 //! gets to failing at the check (Korel's branch distance of the check's condition from
-//! being false, an assertion being a guard to flip: [`crate::interp::Replay::target_distance`]),
-//! then by whether it is an execution at all; ties keep the order runs were made in, so
-//! the search is deterministic. It stops at the first run failing at the check, or
+//! being false, an assertion being a guard to flip:
+//! [`crate::interp::Replay::target_distance`]), then by whether it is an execution at
+//! all; ties keep the order runs were made in, so the search is deterministic (unless
+//! the `--time-limit` cuts it short). It stops at the first run failing at the check, or
 //! after [`MAX_RUNS`] runs, [`MAX_STEPS`] interpreter steps, or the `--time-limit`.
 //!
 //! Honesty is the replay's: a run counts only when its outcome is a violation of the
@@ -121,6 +122,9 @@ impl Search<'_> {
         let branches = branches(self.cyclic);
         let mut progress = Progress::default();
         for root in self.roots(candidate) {
+            if self.spent(&progress) {
+                return progress.unchecked;
+            }
             if let Some(found) = self.visit(root, target, &mut progress) {
                 return Some(found);
             }
