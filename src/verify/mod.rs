@@ -212,8 +212,8 @@ fn verify_implementation(
             Decision::Unknown { reason, candidate } => {
                 let checked = Checked { obligation, site, reason, candidate };
                 match confirm(checked, &search, &context) {
-                    Ok(failure) => failures.push(failure),
-                    Err(check) => undecided.push(check),
+                    Verdict::Fails(failure) => failures.push(failure),
+                    Verdict::Undecided(check) => undecided.push(check),
                 }
             }
         }
@@ -234,25 +234,31 @@ struct Checked<'a> {
     candidate: Option<&'a Model>,
 }
 
+/// What becomes of a check the solver gave up on.
+enum Verdict {
+    Fails(VerificationFailure),
+    Undecided(Undecided),
+}
+
 /// A check the solver gave up on, as a failure when a run confirms it: the candidate's
 /// own test, else one a search finds near it ([`search`]); else undecided.
-fn confirm(check: Checked, search: &Search, context: &TestContext) -> Result<VerificationFailure, Undecided> {
+fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
     let Checked { obligation, site, reason, candidate } = check;
     if let Some(model) = candidate {
         if let Some(run) = search.failing_candidate(model, &obligation) {
             let test = context.failing_test(model, &obligation);
             let (counterexample, run) = (Some(model.clone()), Some(run));
-            return Ok(VerificationFailure { obligation, counterexample, run, site, test });
+            return Verdict::Fails(VerificationFailure { obligation, counterexample, run, site, test });
         }
     }
     match search.failing_run(&obligation, candidate) {
         Some(FailingRun { input, unchecked }) => {
             let test = context.failing_run(&input, reason, unchecked.as_deref());
-            Ok(VerificationFailure { obligation, counterexample: None, run: Some(input), site, test })
+            Verdict::Fails(VerificationFailure { obligation, counterexample: None, run: Some(input), site, test })
         }
         None => {
             let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
-            Err(Undecided { obligation, reason: reason.to_string(), site, candidate })
+            Verdict::Undecided(Undecided { obligation, reason: reason.to_string(), site, candidate })
         }
     }
 }
