@@ -19,7 +19,7 @@
 //! A function returning a map whose members axioms fix (`Union(S,T)[x] <==> S[x] ||
 //! T[x]`, [`super::members`]) is defined the same way, its value the exact map; a
 //! candidate's table of one is recomputed only where every entry can be (else it is
-//! kept, and read, as any function's). A ground axiom `h(args) == e` then pins `h`'s table
+//! kept, and read, as any function's), and a constant's (`Empty()`) is its value. A ground axiom `h(args) == e` then pins `h`'s table
 //! at `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
 //! candidate put its `Card` entry at its own, arbitrary, empty set).
 
@@ -27,7 +27,7 @@ use super::eval::{contains_opaque, Eval, EvalError, Evaluator, State};
 use super::inputs::entry;
 use super::{Machine, TestInput};
 use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier};
-use crate::vc::Value;
+use crate::vc::{FunctionModel, Value};
 
 /// A function axioms define: `function(params) == body`, or, for a function returning a
 /// map, its members ([`super::members`]).
@@ -125,9 +125,12 @@ impl Machine<'_> {
             let Some(table) = input.functions.iter_mut().find(|table| table.function == definition.function) else {
                 continue;
             };
-            if members && table.entries.is_empty() && definition.params.is_empty() {
-                // A constant's table is its default alone.
-                table.entries.push((Vec::new(), table.default.clone()));
+            if members && definition.params.is_empty() {
+                // A constant's table is its value, as a default.
+                if let Ok(value) = definition_value(&mut eval, definition, &[]) {
+                    *table = FunctionModel { entries: Vec::new(), default: value, ..table.clone() };
+                }
+                continue;
             }
             let values: Vec<Eval<Value>> =
                 table.entries.iter().map(|(args, _)| definition_value(&mut eval, definition, args)).collect();
@@ -135,9 +138,6 @@ impl Machine<'_> {
             // an opaque map), or at none, leaves the candidate's table as it is: the run
             // reads it, and the axioms are judged on it, as for any function.
             if members && (values.is_empty() || values.iter().any(Result::is_err)) {
-                if definition.params.is_empty() {
-                    table.entries.clear();
-                }
                 continue;
             }
             table.default = Value::unspecified();

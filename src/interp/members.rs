@@ -124,10 +124,10 @@ fn statement<'p>(program: &hir::Program, expr: &'p hir::Expr, axiom: usize) -> O
     let (membership, says) = match &body.kind {
         ExprKind::Binary { op: BinaryOp::Iff | BinaryOp::Eq, lhs, rhs } => [(lhs, rhs), (rhs, lhs)]
             .into_iter()
-            .find_map(|(applied, members)| Some((membership(program, applied, vars)?, Says::Iff(&**members))))?,
+            .find_map(|(applied, members)| Some((membership(program, applied, vars)?, Says::Iff(members))))?,
         ExprKind::Unary { op: UnaryOp::Not, operand } => (membership(program, operand, vars)?, Says::Never),
         ExprKind::Binary { op: BinaryOp::Implies, lhs, rhs } if membership(program, lhs, vars).is_some() => {
-            (membership(program, lhs, vars)?, Says::Implies(&**rhs))
+            (membership(program, lhs, vars)?, Says::Implies(rhs))
         }
         _ => {
             let mut antecedents = Vec::new();
@@ -356,8 +356,8 @@ fn constant(arity: usize, value: bool) -> Value {
 #[cfg(test)]
 mod tests {
     use super::super::define::{definitions, Body};
+    use super::super::tests::Fixture;
     use super::super::{Limits, Machine, Outcome, TestInput, TraceMode};
-    use crate::cfg::lower::lower_all;
     use crate::sema::hir;
     use crate::vc::{FunctionModel, MapValue, Value};
     use num_bigint::BigInt;
@@ -455,44 +455,32 @@ mod tests {
         assert_eq!(found, Vec::new());
     }
 
-    /// A machine for `source`, and a candidate's test of `procedure` with `params`, the
-    /// global `M` and tables.
-    struct Candidate {
-        program: hir::Program,
-        cfgs: Vec<crate::cfg::Cfg>,
-    }
+    /// A table's entries: arguments and results.
+    type Entries = Vec<(Vec<Value>, Value)>;
+
+    /// A program, and candidates' tests of it.
+    struct Candidate(Fixture);
 
     impl Candidate {
         fn new(source: &str) -> Candidate {
-            let program = crate::sema::tests::expect_accepted(source);
-            let (cfgs, errors) = lower_all(&program);
-            assert!(errors.is_empty(), "the test program lowers: {errors:?}");
-            Candidate { program, cfgs }
+            Candidate(Fixture::new(source))
         }
 
-        fn input(
-            &self,
-            procedure: &str,
-            params: Vec<Value>,
-            tables: Vec<(&str, Vec<(Vec<Value>, Value)>, Value)>,
-        ) -> TestInput {
-            let index = self.program.implementations.iter().position(|implementation| implementation.name == procedure);
-            let mut input = TestInput::new(hir::ImplId::from_index(index.expect("the implementation")));
+        /// A test of `procedure` with `params` and the tables `(function, entries,
+        /// default)`.
+        fn input(&self, procedure: &str, params: Vec<Value>, tables: Vec<(&str, Entries, Value)>) -> TestInput {
+            let mut input = TestInput::new(self.0.implementation(procedure));
             input.params = params;
             input.functions = tables
                 .into_iter()
-                .map(|(name, entries, default)| FunctionModel {
-                    function: function(&self.program, name),
-                    entries,
-                    default,
-                })
+                .map(|(name, entries, default)| FunctionModel { function: self.0.function(name), entries, default })
                 .collect();
             input
         }
 
         /// `input` made to agree with the definitions, run; the outcome and outputs.
         fn run(&self, input: &mut TestInput) -> (Outcome, Vec<Value>) {
-            let machine = Machine::new(&self.program, &self.cfgs, Limits::default());
+            let machine = Machine::new(&self.0.program, &self.0.cfgs, Limits::default());
             machine.agree_with_definitions(input);
             let replay = machine.run(input, TraceMode::Complete);
             (replay.outcome, replay.outputs.into_iter().map(|(_, value)| value).collect())
