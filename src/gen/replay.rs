@@ -87,41 +87,9 @@ impl Replayer<'_> {
         ReplayedTest { input, replay, covers }
     }
 
-    /// The input every value of which is its type's default (`0`, `false`, empty maps),
-    /// with no choice made: the interpreter makes its own. It lists the globals the
-    /// implementation reads, so that a search step can change them (a global array to
-    /// sort).
+    /// The input every value of which is its type's default ([`default_input`]).
     pub fn default_input(&self) -> TestInput {
-        let ins = &self.program.implementations[self.original.implementation.index()].ins;
-        let params = ins.iter().map(|&id| interp::default_value(&self.original.locals[id.index()].ty)).collect();
-        let globals = self
-            .globals_read()
-            .into_iter()
-            .map(|id| (id, interp::default_value(&self.program.globals[id.index()].ty)))
-            .collect();
-        TestInput { params, globals, ..TestInput::new(self.original.implementation) }
-    }
-
-    /// The globals the commands of the implementation's own graph read, in order.
-    fn globals_read(&self) -> BTreeSet<hir::GlobalId> {
-        let mut read = BTreeSet::new();
-        let mut note = |expr: &hir::Expr| {
-            for_each_var(expr, &mut |var| {
-                if let hir::Var::Global(id) = var {
-                    read.insert(id);
-                }
-            })
-        };
-        for cmd in self.original.blocks.iter().flat_map(|block| &block.cmds) {
-            match &cmd.kind {
-                CmdKind::Assign { values: exprs, .. } | CmdKind::Call { args: exprs, .. } => {
-                    exprs.iter().for_each(&mut note)
-                }
-                CmdKind::Assume { expr, .. } | CmdKind::Assert { expr, .. } => note(expr),
-                CmdKind::Havoc { .. } => {}
-            }
-        }
-        read
+        default_input(self.program, self.original)
     }
 
     /// The type of each of `input`'s [`TestInput::values_mut`], where known (the trace's
@@ -130,26 +98,9 @@ impl Replayer<'_> {
         value_types(self.program, self.original, input)
     }
 
-    /// For each branch name of a nondeterministic choice of the implementation's own
-    /// graph, the names of the other branches it is chosen among (see
-    /// [`super::search::Shape::branches`]).
+    /// The branches of the implementation's nondeterministic choices ([`branches`]).
     pub fn branches(&self) -> BTreeMap<String, BTreeSet<String>> {
-        let mut branches: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for block in self.original.block_ids() {
-            let mut targets: Vec<BlockId> = self.original.successors(block).to_vec();
-            targets.dedup();
-            if targets.len() < 2 || targets.iter().all(|&target| self.original.starts_with_guard(target)) {
-                continue;
-            }
-            let names: Vec<String> = targets
-                .iter()
-                .map(|&target| branch_name(&self.original.block(target).origin.path.in_source()))
-                .collect();
-            for name in &names {
-                branches.entry(name.clone()).or_default().extend(names.iter().filter(|other| *other != name).cloned());
-            }
-        }
-        branches
+        branches(self.original)
     }
 
     /// What a run of `input` that checks no assertion ([`Machine::run_unchecked`]), in
@@ -305,6 +256,62 @@ impl Graphs<'_> {
     fn procedure(&self, id: hir::ProcId) -> String {
         self.program.procedures[id.index()].name.clone()
     }
+}
+
+/// The input of `original`'s implementation every value of which is its type's default
+/// (`0`, `false`, empty maps), with no choice made: the interpreter makes its own. It
+/// lists the globals the implementation reads, so that a search step can change them (a
+/// global array to sort).
+pub fn default_input(program: &hir::Program, original: &Cfg) -> TestInput {
+    let ins = &program.implementations[original.implementation.index()].ins;
+    let params = ins.iter().map(|&id| interp::default_value(&original.locals[id.index()].ty)).collect();
+    let globals = globals_read(original)
+        .into_iter()
+        .map(|id| (id, interp::default_value(&program.globals[id.index()].ty)))
+        .collect();
+    TestInput { params, globals, ..TestInput::new(original.implementation) }
+}
+
+/// The globals the commands of `graph` read, in order.
+fn globals_read(graph: &Cfg) -> BTreeSet<hir::GlobalId> {
+    let mut read = BTreeSet::new();
+    let mut note = |expr: &hir::Expr| {
+        for_each_var(expr, &mut |var| {
+            if let hir::Var::Global(id) = var {
+                read.insert(id);
+            }
+        })
+    };
+    for cmd in graph.blocks.iter().flat_map(|block| &block.cmds) {
+        match &cmd.kind {
+            CmdKind::Assign { values: exprs, .. } | CmdKind::Call { args: exprs, .. } => {
+                exprs.iter().for_each(&mut note)
+            }
+            CmdKind::Assume { expr, .. } | CmdKind::Assert { expr, .. } => note(expr),
+            CmdKind::Havoc { .. } => {}
+        }
+    }
+    read
+}
+
+/// For each branch name of a nondeterministic choice of `original`'s own graph, the
+/// names of the other branches it is chosen among (see
+/// [`super::search::Shape::branches`]).
+pub fn branches(original: &Cfg) -> BTreeMap<String, BTreeSet<String>> {
+    let mut branches: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for block in original.block_ids() {
+        let mut targets: Vec<BlockId> = original.successors(block).to_vec();
+        targets.dedup();
+        if targets.len() < 2 || targets.iter().all(|&target| original.starts_with_guard(target)) {
+            continue;
+        }
+        let names: Vec<String> =
+            targets.iter().map(|&target| branch_name(&original.block(target).origin.path.in_source())).collect();
+        for name in &names {
+            branches.entry(name.clone()).or_default().extend(names.iter().filter(|other| *other != name).cloned());
+        }
+    }
+    branches
 }
 
 /// The type of each of `input`'s [`TestInput::values_mut`], where known (the trace's

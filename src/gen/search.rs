@@ -4,7 +4,8 @@
 //! Input: a test that runs (a replayed model, or the all-defaults input). Output: its
 //! *neighbours*, the inputs one step away from it, in a fixed order; the enumerator
 //! replays them and keeps each that enters a goal still open, which is then searched
-//! around in turn.
+//! around in turn. `verify` searches the same neighbourhoods for a run failing at a
+//! check z3 gave up on (`verify::search`).
 //!
 //! Why: unrolled `N` times, a loop has a goal per iteration count, and nested loops one
 //! per combination, while each solver check costs more as the unrolled encoding grows.

@@ -227,26 +227,39 @@ pub(super) fn run(
     mode: TraceMode,
     (checks, limits): (Checks, Limits),
 ) -> Replay {
-    run_observing(machine, input, mode, (checks, limits), false).0
+    run_observing(machine, input, mode, (checks, limits), false, None).0
 }
 
 /// [`run`], and, when `observe`, the integer operands of the comparisons it evaluated
-/// (see [`Machine::run_observing`]).
+/// (see [`Machine::run_observing`]); with a `target`, the distance of the check there
+/// from failing ([`Replay::target_distance`]).
 pub(super) fn run_observing(
     machine: &Machine<'_>,
     input: &TestInput,
     mode: TraceMode,
     (checks, limits): (Checks, Limits),
     observe: bool,
+    target: Option<Span>,
 ) -> (Replay, Vec<(num_bigint::BigInt, num_bigint::BigInt)>) {
     let entry = match entry(machine, input) {
         Ok(entry) => entry,
         Err(outcome) => {
             let coverage = Coverage::default();
             let (path, outputs, trace, distances) = (Vec::new(), Vec::new(), Vec::new(), BTreeMap::new());
-            let (beyond_reads, refutation) = (false, None);
-            let replay =
-                Replay { outcome, coverage, path, outputs, trace, steps: 0, distances, beyond_reads, refutation };
+            let (beyond_reads, refutation, target_distance, unconfirmed) = (false, None, None, None);
+            let replay = Replay {
+                outcome,
+                coverage,
+                path,
+                outputs,
+                trace,
+                steps: 0,
+                distances,
+                beyond_reads,
+                refutation,
+                target_distance,
+                unconfirmed,
+            };
             return (replay, Vec::new());
         }
     };
@@ -271,6 +284,9 @@ pub(super) fn run_observing(
         undecided_axiom: None,
         falsified: Vec::new(),
         refutation: None,
+        target,
+        target_distance: None,
+        unconfirmed: None,
     };
     let span = entry.shape.cfg.span;
     let outcome = match runner.start(entry) {
@@ -280,7 +296,9 @@ pub(super) fn run_observing(
     let outcome = match (outcome, runner.undecided_axiom.take()) {
         (Outcome::Failed(violation), Some(axiom)) => {
             let message = format!("{} only if {}", violation.message, axiom.message);
-            Outcome::CannotEvaluate(Stop { span: violation.span, message })
+            let span = violation.span;
+            runner.unconfirmed = Some(violation);
+            Outcome::CannotEvaluate(Stop { span, message })
         }
         // A pass is judged when the run ends ([`Runner::finish`]).
         (outcome, undecided) => {
@@ -358,6 +376,13 @@ struct Runner<'r> {
     falsified: Vec<Falsified<'r>>,
     /// See [`Replay::refutation`].
     refutation: Option<Refutation>,
+    /// The check whose distance from failing is measured ([`Replay::target_distance`]):
+    /// an `assert` or an entry `ensures` clause by its span, a callee's `requires` by its
+    /// call's.
+    target: Option<Span>,
+    target_distance: Option<BigInt>,
+    /// See [`Replay::unconfirmed`].
+    unconfirmed: Option<Violation>,
 }
 
 /// The outcome of an expression that has no value, blamed on the command at `span`
@@ -588,7 +613,13 @@ impl<'r> Runner<'r> {
         );
         let outcome = match outcome {
             Outcome::Passed => Outcome::CannotEvaluate(Stop::new(span, reason)),
-            Outcome::Failed(Violation { span, message, .. }) | Outcome::Infeasible(Stop { span, message }) => {
+            Outcome::Failed(violation) => {
+                let message = format!("{} only if {reason}", violation.message);
+                let span = violation.span;
+                self.unconfirmed = Some(violation);
+                Outcome::CannotEvaluate(Stop { span, message })
+            }
+            Outcome::Infeasible(Stop { span, message }) => {
                 Outcome::CannotEvaluate(Stop { span, message: format!("{message} only if {reason}") })
             }
             other => other,
@@ -745,7 +776,16 @@ impl<'r> Runner<'r> {
                 )))
             }
             CmdKind::Assert { expr, reason } => {
-                if self.checks == Checks::None || self.holds_here(expr, span)? {
+                if self.checks == Checks::None {
+                    return Ok(());
+                }
+                if self.target == Some(span) {
+                    let frame = self.frames.last().expect("a run has a frame until it ends");
+                    let state =
+                        State { locals: &frame.locals, globals: &self.globals, old_globals: &frame.old_globals };
+                    measure_distance(&mut self.eval, state, expr, &mut self.target_distance);
+                }
+                if self.holds_here(expr, span)? {
                     return Ok(());
                 }
                 Err(self.assertion_failed(expr, *reason, span))
@@ -792,6 +832,17 @@ impl<'r> Runner<'r> {
         let key = (frame.shape.cfg.implementation, header);
         let entry = frame.loop_entries.get(&header).and_then(|&entry| self.coverage.loops.get(&key)?.get(entry));
         entry.copied().unwrap_or(0)
+    }
+}
+
+/// Lowers `nearest` to the distance of `expr` from failing on `state`, measured without
+/// a step charged, so the run goes on exactly as it would have.
+fn measure_distance(eval: &mut Evaluator<'_>, state: State<'_>, expr: &hir::Expr, nearest: &mut Option<BigInt>) {
+    let steps = eval.steps;
+    let measured = distance(expr, false, &mut |part| eval.eval(state, part).ok());
+    eval.steps = steps;
+    if let Some(measured) = measured {
+        *nearest = Some(nearest.take().map_or(measured.clone(), |known| known.min(measured)));
     }
 }
 
@@ -930,6 +981,9 @@ impl<'r> Runner<'r> {
         // As in Boogie, a call neither checks nor assumes a free precondition.
         for (index, clause) in procedure.requires.iter().enumerate().filter(|(_, clause)| !clause.free) {
             let state = State { locals: contract, globals: &self.globals, old_globals: &self.globals };
+            if self.target == Some(span) && self.frames.len() == 1 {
+                measure_distance(&mut self.eval, state, &clause.expr, &mut self.target_distance);
+            }
             if self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, span))? {
                 continue;
             }
@@ -976,6 +1030,9 @@ impl<'r> Runner<'r> {
                 continue;
             }
             let state = State { locals: &contract, globals: &self.globals, old_globals: &frame.old_globals };
+            if call.is_none() && self.target == Some(clause.span) {
+                measure_distance(&mut self.eval, state, &clause.expr, &mut self.target_distance);
+            }
             let at = call.unwrap_or(clause.span);
             if self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, at))? {
                 continue;
@@ -1180,7 +1237,20 @@ impl<'r> Runner<'r> {
         let refutation = self.refutation.take().filter(|_| matches!(outcome, Outcome::Invalid(_)));
         let (coverage, path, trace, distances) = (self.coverage, self.path, self.trace, self.distances);
         let steps = self.eval.steps;
-        Replay { outcome, coverage, path, outputs, trace, steps, distances, beyond_reads, refutation }
+        let (target_distance, unconfirmed) = (self.target_distance, self.unconfirmed);
+        Replay {
+            outcome,
+            coverage,
+            path,
+            outputs,
+            trace,
+            steps,
+            distances,
+            beyond_reads,
+            refutation,
+            target_distance,
+            unconfirmed,
+        }
     }
 
     /// The entry implementation's outs, then the globals its procedure modifies.

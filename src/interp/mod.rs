@@ -135,7 +135,17 @@ impl<'a> Machine<'a> {
         max_steps: u64,
     ) -> (Replay, Vec<(num_bigint::BigInt, num_bigint::BigInt)>) {
         let limits = Limits { max_steps: max_steps.min(self.limits.max_steps), ..self.limits };
-        exec::run_observing(self, input, TraceMode::Complete, (Checks::None, limits), true)
+        exec::run_observing(self, input, TraceMode::Complete, (Checks::None, limits), true, None)
+    }
+
+    /// [`Machine::run`], measuring how far the check at `target` is from failing each
+    /// time the run evaluates it and it holds ([`Replay::target_distance`]): an
+    /// `assert` (a loop invariant, an inlined contract) or an `ensures` clause of the
+    /// entry procedure by its span, a `requires` of a callee by the span of the entry
+    /// implementation's call. What a search for a run failing there steers by
+    /// (`verify`).
+    pub fn run_toward(&self, input: &TestInput, mode: TraceMode, target: Span) -> Replay {
+        exec::run_observing(self, input, mode, (Checks::All, self.limits), false, Some(target)).0
     }
 
     /// The graphs the machine runs.
@@ -276,6 +286,14 @@ pub struct Replay {
     /// of its variables where its body is false (for counterexample-guided
     /// instantiation, [`crate::smt::refine`]).
     pub refutation: Option<Refutation>,
+    /// On [`Machine::run_toward`]: the smallest branch distance (`distance.rs`) of the
+    /// target check's condition from being false, over the times the run evaluated it;
+    /// 0 when it failed. `None` when the run never evaluated it (or could not measure it).
+    pub target_distance: Option<num_bigint::BigInt>,
+    /// A check that failed on the run but is reported [`Outcome::CannotEvaluate`]
+    /// because it fails only if an axiom (or entry precondition) replay cannot decide
+    /// holds: the failure the run shows, unconfirmed.
+    pub unconfirmed: Option<Violation>,
 }
 
 /// A closed `forall` a run found false, with bindings of its variables (each in the

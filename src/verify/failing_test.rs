@@ -13,6 +13,7 @@
 
 use super::error::FailingTest;
 use crate::cfg::{AssertReason, AssumeReason, BlockId, Cfg, CmdKind, Segment};
+use crate::interp::{TestInput, TraceItem};
 use crate::sema::hir::{self, ConstId, FunctionId, GlobalId, TypeId};
 use crate::vc::{
     Abstraction, Choice, Encoding, FunctionModel, Input, InputKind, Model, Obligation, ObligationKind, Value,
@@ -47,6 +48,60 @@ impl<'a> TestContext<'a> {
         let choices = self.choices(model, elements);
         let functions = self.functions(model, elements);
         FailingTest { inputs, choices, functions, caveats: self.caveats(model, obligation) }
+    }
+
+    /// The failing test of a run the interpreter made (the solver answered `unknown`
+    /// for `reason` and a run fails at the check; see `verify::search`): its values,
+    /// its trace (the branches it chose, the values it took), the tables it used;
+    /// `unchecked` says what replay could not decide, when it could not.
+    pub(super) fn failing_run(&self, input: &TestInput, reason: &str, unchecked: Option<&str>) -> FailingTest {
+        let elements = &mut Elements::default();
+        let implementation = &self.program.implementations[self.cyclic.implementation.index()];
+        let mut inputs: Vec<(String, String)> = implementation
+            .ins
+            .iter()
+            .zip(&input.params)
+            .map(|(id, value)| (self.cyclic.locals[id.index()].name.clone(), self.value(value, elements)))
+            .collect();
+        for (id, value) in &input.uninitialized {
+            let value = format!("{} (initial value)", self.value(value, elements));
+            inputs.push((self.cyclic.locals[id.index()].name.clone(), value));
+        }
+        for (id, value) in input.globals.iter().filter(|(id, _)| self.reads.globals.contains(id)) {
+            inputs.push((self.program.globals[id.index()].name.clone(), self.value(value, elements)));
+        }
+        for (id, value) in input.consts.iter().filter(|(id, _)| self.reads.consts.contains(id)) {
+            inputs.push((self.program.consts[id.index()].name.clone(), self.value(value, elements)));
+        }
+        let choices = input.trace.iter().map(|item| self.trace_item(item, elements)).collect();
+        let functions = input
+            .functions
+            .iter()
+            .filter(|table| self.reads.functions.contains(&table.function))
+            .map(|table| self.function_table(table, elements))
+            .collect();
+        let mut caveats = vec![format!(
+            "the solver gave up ({reason}); replay runs this test, found near its candidate, into this failure"
+        )];
+        if let Some(unchecked) = unchecked {
+            caveats.push(format!("unconfirmed: the run fails here only if {unchecked}"));
+        }
+        FailingTest { inputs, choices, functions, caveats }
+    }
+
+    /// A trace entry as a choice: `havoc x = 1`, `call P: r = 2`, `branch if#1/then`,
+    /// `goto L`.
+    fn trace_item(&self, item: &TraceItem, elements: &mut Elements) -> String {
+        match item {
+            TraceItem::Havoc { var, value } => format!("havoc {var} = {}", self.value(value, elements)),
+            TraceItem::CallOut { callee, var, value } | TraceItem::CallModifies { callee, global: var, value } => {
+                format!("call {callee}: {var} = {}", self.value(value, elements))
+            }
+            TraceItem::Goto { target } => match target.rsplit('/').next().and_then(|last| last.strip_prefix("goto:")) {
+                Some(label) => format!("goto {label}"),
+                None => format!("branch {target}"),
+            },
+        }
     }
 
     /// In-parameters, locals read before written, then the globals and constants the

@@ -25,7 +25,12 @@
 //! run by the interpreter on the program as written ([`crate::interp`]: loops iterate,
 //! calls execute), as Dafny's test generation validates Boogie's counterexamples. A run
 //! that fails at the checked clause is a concrete execution violating it: a failure,
-//! reported with that test. Any other run leaves the check undecided.
+//! reported with that test. Otherwise a search ([`search`]) runs the tests one value or
+//! choice away from the candidate's and from the all-defaults input, nearest to failing
+//! first, within a budget of runs and steps and the `--time-limit`: the first run that
+//! fails at the clause is the failure's test (one that fails there only if an axiom
+//! replay cannot decide holds is reported saying so). With no such run the check is
+//! undecided. A check z3 decides costs no run.
 //!
 //! **Determinism.** Implementations run in parallel, each with its own session (and z3
 //! context, see [`crate::smt`]), so a verdict depends only on its implementation; the
@@ -33,6 +38,7 @@
 
 mod error;
 mod failing_test;
+mod search;
 #[cfg(test)]
 mod tests;
 
@@ -41,12 +47,13 @@ pub use error::{CheckSite, FailingTest, VerifyError};
 use crate::cfg::cut::cut_loops;
 use crate::cfg::{AssertReason, BlockId, Cfg, CmdKind};
 use crate::diag::Diagnostic;
-use crate::interp::{self, Limits, Machine, TraceMode};
+use crate::interp::{Limits, Machine, TestInput};
 use crate::sema::hir::{self, ImplId};
 use crate::smt::{Reach, Session, SessionOptions};
 use crate::source::Span;
 use crate::vc::{encode, Encoding, FailureId, Model, Obligation, ObligationKind};
 use failing_test::TestContext;
+use search::{FailingRun, Search};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -90,9 +97,14 @@ impl ImplementationVerdict {
 #[derive(Clone, Debug)]
 pub struct VerificationFailure {
     pub obligation: Obligation,
-    /// The execution up to the failing check (over the abstracted program: loops by
-    /// their invariants, calls by their contracts, so possibly not a real execution).
-    pub counterexample: Model,
+    /// The solver's execution up to the failing check (over the abstracted program:
+    /// loops by their invariants, calls by their contracts, so possibly not a real
+    /// execution); `None` when the solver gave up and a search found `run`.
+    pub counterexample: Option<Model>,
+    /// The test the interpreter ran on the program as written, failing at the check,
+    /// when a run confirmed the failure (the solver gave up on the check); its trace
+    /// is complete, so it replays strictly.
+    pub run: Option<TestInput>,
     pub site: CheckSite,
     /// `counterexample` as text.
     pub test: FailingTest,
@@ -144,7 +156,9 @@ pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) ->
     // As many workers as the rayon pool the caller runs in (`prove-tests --jobs`), or
     // as cores.
     let workers = rayon::current_num_threads().min(cfgs.len());
-    let machine = &Machine::new(program, cfgs, Limits::default());
+    // A run stops at the `--time-limit` too (the candidates' runs and the searches).
+    let limits = Limits { deadline: options.deadline, ..Limits::default() };
+    let machine = &Machine::new(program, cfgs, limits);
     if workers <= 1 {
         return cfgs.iter().map(|cfg| verify_implementation(program, cfg, options, machine)).collect();
     }
@@ -182,6 +196,7 @@ fn verify_implementation(
     let encoding = Arc::new(encode(program, &acyclic));
     let answers = answers(&encoding, options);
     let context = TestContext::new(program, cfg, &acyclic, &encoding);
+    let search = Search { machine, program, cyclic: cfg, acyclic: &acyclic, deadline: options.deadline };
     let mut failures = Vec::new();
     let mut undecided = Vec::new();
     for group in check_groups(&encoding) {
@@ -191,17 +206,15 @@ fn verify_implementation(
             Decision::Holds => {}
             Decision::Fails(counterexample) => {
                 let test = context.failing_test(counterexample, &obligation);
-                failures.push(VerificationFailure { obligation, counterexample: counterexample.clone(), site, test });
-            }
-            Decision::Unknown { candidate: Some(model), .. }
-                if fails_when_run(machine, (program, cfg, &acyclic), model, &obligation) =>
-            {
-                let test = context.failing_test(model, &obligation);
-                failures.push(VerificationFailure { obligation, counterexample: model.clone(), site, test });
+                let counterexample = Some(counterexample.clone());
+                failures.push(VerificationFailure { obligation, counterexample, run: None, site, test });
             }
             Decision::Unknown { reason, candidate } => {
-                let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
-                undecided.push(Undecided { obligation, reason: reason.to_string(), site, candidate });
+                let checked = Checked { obligation, site, reason, candidate };
+                match confirm(checked, &search, &context) {
+                    Verdict::Fails(failure) => failures.push(failure),
+                    Verdict::Undecided(check) => undecided.push(check),
+                }
             }
         }
     }
@@ -213,20 +226,40 @@ fn verify_implementation(
     ImplementationVerdict { implementation: cfg.implementation, name: cfg.name.clone(), outcome, time: start.elapsed() }
 }
 
-/// Whether the test of `model` (a candidate of an `unknown` answer, a path of `acyclic`)
-/// fails at `obligation`'s clause when the interpreter runs the program as written.
-fn fails_when_run(
-    machine: &Machine,
-    (program, cfg, acyclic): (&hir::Program, &Cfg, &Cfg),
-    model: &Model,
-    obligation: &Obligation,
-) -> bool {
-    let input = crate::gen::replay::test_input(program, cfg, acyclic, model);
-    match machine.run(&input, TraceMode::Complete).outcome {
-        interp::Outcome::Failed(violation) => {
-            violation.span == obligation.span || violation.call == Some(obligation.span)
+/// A check the solver gave up on.
+struct Checked<'a> {
+    obligation: Obligation,
+    site: CheckSite,
+    reason: &'a str,
+    candidate: Option<&'a Model>,
+}
+
+/// What becomes of a check the solver gave up on.
+enum Verdict {
+    Fails(VerificationFailure),
+    Undecided(Undecided),
+}
+
+/// A check the solver gave up on, as a failure when a run confirms it: the candidate's
+/// own test, else one a search finds near it ([`search`]); else undecided.
+fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
+    let Checked { obligation, site, reason, candidate } = check;
+    if let Some(model) = candidate {
+        if let Some(run) = search.failing_candidate(model, &obligation) {
+            let test = context.failing_test(model, &obligation);
+            let (counterexample, run) = (Some(model.clone()), Some(run));
+            return Verdict::Fails(VerificationFailure { obligation, counterexample, run, site, test });
         }
-        _ => false,
+    }
+    match search.failing_run(&obligation, candidate) {
+        Some(FailingRun { input, unchecked }) => {
+            let test = context.failing_run(&input, reason, unchecked.as_deref());
+            Verdict::Fails(VerificationFailure { obligation, counterexample: None, run: Some(input), site, test })
+        }
+        None => {
+            let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
+            Verdict::Undecided(Undecided { obligation, reason: reason.to_string(), site, candidate })
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::cfg::lower::lower_all;
+use crate::interp::{self, TraceMode};
 use crate::vc::{InputKind, Value};
 use num_bigint::BigInt;
 
@@ -58,6 +59,11 @@ fn entry_int(cfg: &Cfg, model: &Model, name: &str) -> BigInt {
     }
 }
 
+/// The solver's counterexample of a failure it found.
+fn solver_model(failure: &VerificationFailure) -> &Model {
+    failure.counterexample.as_ref().expect("the solver found this failure")
+}
+
 fn cfg<'c>(cfgs: &'c [Cfg], name: &str) -> &'c Cfg {
     cfgs.iter().find(|cfg| cfg.name == name).expect("a graph of that name")
 }
@@ -97,7 +103,7 @@ fn a_wrong_postcondition_of_max_fails_on_inputs_that_violate_it() {
     let failure = only_failure(&verdicts, "Max");
     assert!(matches!(failure.site, CheckSite::Postcondition { .. }));
     let graph = cfg(&cfgs, "Max");
-    let (a, b) = (entry_int(graph, &failure.counterexample, "a"), entry_int(graph, &failure.counterexample, "b"));
+    let (a, b) = (entry_int(graph, solver_model(failure), "a"), entry_int(graph, solver_model(failure), "b"));
     // Max by hand, then its broken postcondition.
     let m = if a >= b { a.clone() } else { b.clone() };
     assert!(!(m > a && m >= b), "a = {a}, b = {b} satisfy the broken postcondition");
@@ -111,7 +117,7 @@ fn a_false_assertion_fails() {
     let (cfgs, verdicts) = verdicts("procedure P(x: int) { assert x > 0; }");
     let failure = only_failure(&verdicts, "P");
     assert!(matches!(failure.site, CheckSite::Assertion { .. }));
-    assert!(entry_int(cfg(&cfgs, "P"), &failure.counterexample, "x") <= BigInt::from(0));
+    assert!(entry_int(cfg(&cfgs, "P"), solver_model(failure), "x") <= BigInt::from(0));
 }
 
 #[test]
@@ -138,7 +144,7 @@ fn an_invariant_not_maintained_fails_from_the_loop_head_state() {
     assert!(matches!(failure.site, CheckSite::InvariantMaintained { loop_span: Some(_), .. }));
     // Only i = 5 at the head, with n > 5, breaks `i <= 5` after `i := i + 1`.
     assert_eq!(failure.test.choices, ["loop head: i = 5"]);
-    assert!(entry_int(cfg(&cfgs, "P"), &failure.counterexample, "n") > BigInt::from(5));
+    assert!(entry_int(cfg(&cfgs, "P"), solver_model(failure), "n") > BigInt::from(5));
 }
 
 #[test]
@@ -149,7 +155,7 @@ fn a_violated_callee_precondition_fails_at_the_call() {
     let CheckSite::Precondition { callee, call, clause } = &failure.site else { panic!("{:?}", failure.site) };
     assert_eq!(callee, "Q");
     assert!(clause.start < call.start, "the clause is Q's, the call P's");
-    assert!(entry_int(cfg(&cfgs, "P"), &failure.counterexample, "y") <= BigInt::from(1));
+    assert!(entry_int(cfg(&cfgs, "P"), solver_model(failure), "y") <= BigInt::from(1));
 }
 
 #[test]
@@ -234,7 +240,8 @@ fn only_the_globals_and_constants_read_are_inputs() {
 #[test]
 fn a_check_the_solver_gives_up_on_is_a_warning() {
     let options = SessionOptions { rlimit: Some(1), ..SessionOptions::default() };
-    let (_, verdicts) = verdicts_with("procedure P(x: int, y: int) { assert x * y != 7 * x + 3; }", &options);
+    // It holds, so no run fails it either.
+    let (_, verdicts) = verdicts_with("procedure P(x: int, y: int) { assert x * x + y * y != -1; }", &options);
     let Outcome::Inconclusive(undecided) = &verdict(&verdicts, "P").outcome else {
         panic!("{:?}", verdict(&verdicts, "P").outcome)
     };
@@ -242,6 +249,27 @@ fn a_check_the_solver_gives_up_on_is_a_warning() {
     let diagnostics = diagnostics(&verdicts);
     assert_eq!(diagnostics[0].severity, crate::diag::Severity::Warning);
     assert!(diagnostics[0].message.starts_with("could not decide whether this assertion holds: "));
+}
+
+/// z3 gives up (a resource limit), its candidate's test passes, and a search around it
+/// finds `x = 1, y = 10` (or another root of `x * (y - 7) == 3`): a failure, with the
+/// run that confirms it, which replays strictly to the assertion.
+#[test]
+fn a_check_the_solver_gives_up_on_fails_when_a_run_near_its_candidate_fails() {
+    let options = SessionOptions { rlimit: Some(1), ..SessionOptions::default() };
+    let source = "procedure P(x: int, y: int) { assert x * y != 7 * x + 3; }";
+    let program = crate::sema::tests::expect_accepted(source);
+    let (cfgs, _) = lower_all(&program);
+    let verdicts = verify(&program, &cfgs, &options);
+    let failure = only_failure(&verdicts, "P");
+    assert!(failure.counterexample.is_none(), "z3 gave up: the search found the run");
+    let run = failure.run.as_ref().expect("a run confirms the failure");
+    let [Value::Int(x), Value::Int(y)] = run.params.as_slice() else { panic!("{run:?}") };
+    assert_eq!(x * y, BigInt::from(7) * x + 3);
+    let machine = Machine::new(&program, &cfgs, Limits::default());
+    let replay = machine.run(run, TraceMode::Strict);
+    assert!(matches!(replay.outcome, interp::Outcome::Failed(_)), "{:?}", replay.outcome);
+    assert!(failure.test.caveats[0].starts_with("the solver gave up (resource limit)"), "{:?}", failure.test);
 }
 
 #[test]

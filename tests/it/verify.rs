@@ -7,6 +7,7 @@
 use crate::support::{bpl_files, check_source, display_name};
 use seedgen::cfg::lower::lower_all;
 use seedgen::diag::render_human_plain;
+use seedgen::interp::{self, Limits, Machine, TraceMode};
 use seedgen::smt::SessionOptions;
 use seedgen::verify::{self, ImplementationVerdict, Outcome};
 use std::path::Path;
@@ -17,6 +18,7 @@ fn verified(path: &Path) -> (Vec<ImplementationVerdict>, String) {
     let text = std::fs::read_to_string(path).expect("test inputs are UTF-8");
     let (db, checked) = check_source(&name, &text);
     let program = checked.hir.unwrap_or_else(|| panic!("{name} checks"));
+    let program = seedgen::mono::monomorphize(program).unwrap_or_else(|error| panic!("{name}: {error:?}"));
     let (cfgs, errors) = lower_all(&program);
     assert!(errors.is_empty(), "{name}: {errors:?}");
     let verdicts = verify::verify(&program, &cfgs, &SessionOptions::default());
@@ -98,6 +100,37 @@ fn boogie_reports_as_many_errors() {
         }
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+/// `registry.bpl`'s `unregister` fails at its invariant check (line 71) as Boogie 2.4.1
+/// reports; z3 gives up there, and the failing test `verify` reports is a run of the
+/// interpreter that replays, strictly as `run-tests` does, to that assertion.
+#[test]
+fn the_registry_fails_at_its_invariant_check_with_a_test_that_replays_there() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/autoproof/registry.bpl");
+    let text = std::fs::read_to_string(&path).expect("the corpus is readable");
+    let (db, checked) = check_source("registry.bpl", &text);
+    let program = checked.hir.expect("registry.bpl checks");
+    let program = seedgen::mono::monomorphize(program).expect("registry.bpl's polymorphism is instantiable");
+    let (cfgs, _) = lower_all(&program);
+    let verdicts = verify::verify(&program, &cfgs, &SessionOptions::default());
+    let failing: Vec<&ImplementationVerdict> =
+        verdicts.iter().filter(|verdict| verdict.undecided() > 0 || !verdict.is_verified()).collect();
+    let [verdict] = failing.as_slice() else { panic!("{}", summary(&verdicts)) };
+    let Outcome::Failed { failures, undecided } = &verdict.outcome else { panic!("{}", summary(&verdicts)) };
+    assert!(verdict.name == "REGISTRY.unregister" && failures.len() == 1 && undecided.is_empty());
+    let run = failures[0].run.as_ref().expect("a run confirms the failure");
+    let machine = Machine::new(&program, &cfgs, Limits::default());
+    let replay = machine.run(run, TraceMode::Strict);
+    let line = |span: seedgen::source::Span| db.line_col(span).line;
+    let stopped = replay.outcome.span().map(line);
+    assert_eq!((stopped, line(failures[0].obligation.span)), (Some(71), 71), "{:?}", replay.outcome);
+    assert!(
+        matches!(&replay.outcome, interp::Outcome::Failed(_))
+            || replay.unconfirmed.as_ref().is_some_and(|violation| line(violation.span) == 71),
+        "{:?}",
+        replay.outcome
+    );
 }
 
 #[test]
