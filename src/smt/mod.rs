@@ -13,6 +13,7 @@ mod minimize;
 mod model;
 pub mod refine;
 mod session;
+mod simple_maps;
 mod translate;
 
 pub use detach::{end_process, workers_detached, MARGIN as DEADLINE_MARGIN};

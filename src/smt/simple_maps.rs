@@ -1,0 +1,113 @@
+//! The simplest entry maps first: a first look at a query of an axiom-heavy session
+//! asks for an execution whose map-valued entry inputs (in-parameters, globals at entry,
+//! constants) are constant maps, dropping that wish map by map as unsat cores say it
+//! cannot hold; the ladder of [`super::minimize`] for maps, before the model rather than
+//! after it.
+//!
+//! **Why.** A candidate of E-matching alone satisfies every instance z3 made, but an
+//! entry map z3 leaves free takes whatever values its search found convenient, and a
+//! quantified precondition over the map's contents is then false at a point no trigger
+//! matched (Boogie's driver models: `forall x :: Inverse(Res, 1)[x] ==> …`, with `Res`
+//! mapping a stray point to 1; instances asserted at such points only bring new terms
+//! and new stray points, [`super::refine`]). A constant map holds the same value
+//! everywhere, so every point is like the points the encoding names: a resource map
+//! constantly 0 (nothing allocated at entry) makes such preconditions vacuous, and the
+//! program's own calls build the state from it. It is the simplest state, as a small
+//! integer is the simplest value, and what a test's reader expects to see.
+//!
+//! **Rungs.** Each map input `M` has one literal `%simple@M ⇒ M = const(v)`, where `v`
+//! is the default of the map's range (`0`, `false`, `0.0`, the zero bit-vector) or, for a
+//! range without one (a map, an uninterpreted sort), a fresh constant `%simple.value@M`:
+//! a map of maps constant in its outer index only (nested defaults were seen to cost z3
+//! seconds more per check on the driver models than one constant level). A check assumes
+//! the query's guard and every literal still standing: `unsat` with a core naming
+//! literals drops them and checks again; `unsat` with a core naming none is the query's
+//! own answer (the literals are only assumptions, so it is exact); any other answer is
+//! the look's. The last rung is the plain query, so the look costs at most one check per
+//! map input more than a plain one, and each such check is cheap (an unsat core of
+//! E-matching, 0.1 s on the driver models).
+
+use super::translate::Z3Terms;
+use crate::vc::term::Sort;
+use crate::vc::{Encoding, InputKind, TermId};
+use z3::ast::{Array, Ast, Bool, Dynamic, Int, Real, BV};
+use z3::SatResult;
+
+/// One map input's wish: its literal, asserted to imply that the map is constant.
+struct Wish {
+    literal: Bool,
+}
+
+/// The literals of a session's map inputs, made (and their meanings asserted) once.
+pub(super) struct SimpleMaps {
+    wishes: Vec<Wish>,
+}
+
+impl SimpleMaps {
+    /// The wishes of `encoding`'s map-valued entry inputs, asserted in `solver`.
+    pub fn new(solver: &z3::Solver, encoding: &Encoding, image: &Z3Terms) -> SimpleMaps {
+        let wishes = map_inputs(encoding)
+            .into_iter()
+            .filter_map(|term| {
+                let constant = Dynamic::from(constant_map(encoding, image.ast(term), term)?);
+                let literal = Bool::new_const(format!("%simple@{}", term.index()));
+                solver.assert(literal.implies(image.ast(term).eq(&constant)));
+                Some(Wish { literal })
+            })
+            .collect();
+        SimpleMaps { wishes }
+    }
+
+    /// Whether there is any map input to wish for.
+    pub fn is_empty(&self) -> bool {
+        self.wishes.is_empty()
+    }
+
+    /// Checks `guard` (the query's literal, asserted to imply its goal) with the wishes
+    /// that survive unsat cores (see the module documentation); the last result.
+    pub fn check(&self, solver: &z3::Solver, guard: &Bool) -> SatResult {
+        let mut standing: Vec<&Bool> = self.wishes.iter().map(|wish| &wish.literal).collect();
+        loop {
+            let mut assumptions = vec![guard.clone()];
+            assumptions.extend(standing.iter().map(|&literal| literal.clone()));
+            let result = solver.check_assumptions(&assumptions);
+            if result != SatResult::Unsat || standing.is_empty() {
+                return result;
+            }
+            let core = solver.get_unsat_core();
+            let before = standing.len();
+            standing.retain(|&literal| !core.contains(literal));
+            if standing.len() == before {
+                // The wishes are not to blame: the query itself is unsatisfiable.
+                return result;
+            }
+        }
+    }
+}
+
+/// The terms of the map-valued entry inputs, in input order.
+fn map_inputs(encoding: &Encoding) -> Vec<TermId> {
+    let entry = |kind: &InputKind| matches!(kind, InputKind::Param(_) | InputKind::Global(_) | InputKind::Const(_));
+    (encoding.inputs.iter())
+        .filter(|input| entry(&input.kind) && matches!(encoding.terms.sort(input.term), Sort::Array(_)))
+        .map(|input| input.term)
+        .collect()
+}
+
+/// The constant map of `map`'s (curried) sort with its range's default, or a fresh
+/// constant of a range without one (a map of several indices is curried, its range a
+/// map); `None` for a term that is no z3 array.
+fn constant_map(encoding: &Encoding, map: &Dynamic, term: TermId) -> Option<Array> {
+    let sort = map.get_sort();
+    let (domain, range) = (sort.array_domain()?, sort.array_range()?);
+    let Sort::Array(array) = encoding.terms.sort(term) else { return None };
+    let scalar = if array.domain.len() == 1 { Some(&array.range) } else { None };
+    let value: Dynamic = match scalar {
+        Some(Sort::Int) => Int::from_i64(0).into(),
+        Some(Sort::Bool) => Bool::from_bool(false).into(),
+        Some(Sort::Real) => Real::from_rational_str("0", "1").expect("0 is a real numeral").into(),
+        Some(Sort::BitVec(width)) => BV::from_i64(0, *width).into(),
+        _ => Dynamic::new_const(format!("%simple.value@{}", term.index()), &range),
+    };
+    Some(Array::const_array(&domain, &value))
+}
