@@ -22,16 +22,29 @@ use super::{Machine, TestInput};
 use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier};
 use crate::vc::Value;
 
-/// A function an axiom defines: `function(params) == body`.
+/// A function axioms define: `function(params) == body`, or, for a function returning a
+/// map, its members ([`super::members`]).
 pub(super) struct Definition<'p> {
     pub function: hir::FunctionId,
     pub params: Vec<hir::BoundId>,
-    pub body: &'p hir::Expr,
-    /// The defining axiom, by index into the program's.
-    pub axiom: usize,
+    pub body: Body<'p>,
+    /// The defining axioms, by index into the program's: one, or the two implications
+    /// that together say what the members are.
+    pub axioms: Vec<usize>,
 }
 
-/// The definitions among `program`'s axioms, at most one per function (the first).
+/// What a defined function is at its parameters.
+pub(super) enum Body<'p> {
+    /// `function(params) == body`.
+    Value(&'p hir::Expr),
+    /// `function(params)[indices] == body`: the map `lambda indices :: body`.
+    Members { indices: Vec<hir::BoundVar>, body: &'p hir::Expr },
+    /// The same map at every argument (`!Empty()[o]`: the empty set).
+    Constant(Value),
+}
+
+/// The definitions among `program`'s axioms, at most one per function (the first, and
+/// `f(xs) == e` before a membership).
 pub(super) fn definitions(program: &hir::Program) -> Vec<Definition<'_>> {
     let mut found: Vec<Definition<'_>> = Vec::new();
     for (index, axiom) in program.axioms.iter().enumerate() {
@@ -41,6 +54,8 @@ pub(super) fn definitions(program: &hir::Program) -> Vec<Definition<'_>> {
             }
         }
     }
+    let defined: Vec<hir::FunctionId> = found.iter().map(|definition| definition.function).collect();
+    found.extend(super::members::membership_definitions(program, &defined));
     found
 }
 
@@ -60,14 +75,14 @@ fn definition<'p>(program: &hir::Program, expr: &'p hir::Expr, axiom: usize) -> 
         (function.body.is_none() && !builtin && in_order && !applies(defining, *func)).then(|| Definition {
             function: *func,
             params: params.clone(),
-            body: defining,
-            axiom,
+            body: Body::Value(defining),
+            axioms: vec![axiom],
         })
     })
 }
 
 /// Whether `expr` applies `function` anywhere.
-fn applies(expr: &hir::Expr, function: hir::FunctionId) -> bool {
+pub(super) fn applies(expr: &hir::Expr, function: hir::FunctionId) -> bool {
     let mut found = std::collections::BTreeSet::new();
     super::quant::applied_functions(expr, &mut found);
     found.contains(&function)
@@ -90,22 +105,90 @@ impl Machine<'_> {
             let Some(table) = input.functions.iter_mut().find(|table| table.function == definition.function) else {
                 continue;
             };
+            let values: Vec<Eval<Value>> =
+                table.entries.iter().map(|(args, _)| definition_value(&mut eval, definition, args)).collect();
+            // A membership the points cannot tabulate at some entry (an infinite set,
+            // an opaque map) leaves the candidate's table as it is: the run reads it,
+            // and the axioms are judged on it, as for any function.
+            if matches!(definition.body, Body::Members { .. }) && values.iter().any(Result::is_err) {
+                continue;
+            }
             table.default = Value::unspecified();
-            for (args, result) in &mut table.entries {
-                if let Ok(value) = definition_value(&mut eval, definition, args) {
+            for ((_, result), value) in table.entries.iter_mut().zip(values) {
+                if let Ok(value) = value {
                     *result = value;
                 }
             }
         }
+        self.agree_with_ground_values(input);
+    }
+
+    /// `input` with the entry of each ground axiom `h(args) == e` (`h` body-less, not
+    /// defined, tabulated by the test) set to `e` at `args`, both evaluated on the
+    /// tables the definitions made: `Card(Empty()) == 0` pins `Card` at the empty set
+    /// the definition of `Empty` now gives, wherever the candidate had put it.
+    fn agree_with_ground_values(&self, input: &mut TestInput) {
+        let pins: Vec<(hir::FunctionId, &[hir::Expr], &hir::Expr)> =
+            self.program.axioms.iter().filter_map(|axiom| self.ground_value(&axiom.expr)).collect();
+        if pins.is_empty() {
+            return;
+        }
+        let Ok(entry) = entry(self, input) else { return };
+        let mut eval = Evaluator::new(self.program, self.limits, entry.consts, &entry.functions);
+        eval.definitions = &self.definitions;
+        for (function, args, value) in pins {
+            let evaluated = args.iter().map(|arg| eval.eval(State::empty(), arg)).collect::<Eval<Vec<Value>>>();
+            let (Ok(args), Ok(value)) = (evaluated, eval.eval(State::empty(), value)) else { continue };
+            if args.iter().chain([&value]).any(contains_opaque) {
+                continue;
+            }
+            let Some(table) = input.functions.iter_mut().find(|table| table.function == function) else { continue };
+            match table.entries.binary_search_by(|(key, _)| key.cmp(&args)) {
+                Ok(position) => table.entries[position].1 = value,
+                Err(_) if value == table.default => {}
+                Err(position) => table.entries.insert(position, (args, value)),
+            }
+        }
+    }
+
+    /// `expr` as `h(args) == e` (either side), `h` body-less, no builtin and no defined
+    /// function, with no bound variable anywhere.
+    fn ground_value<'e>(&self, expr: &'e hir::Expr) -> Option<(hir::FunctionId, &'e [hir::Expr], &'e hir::Expr)> {
+        let ExprKind::Binary { op: BinaryOp::Eq | BinaryOp::Iff, lhs, rhs } = &expr.kind else { return None };
+        let mut ground = true;
+        crate::cfg::uninit::for_each_var(expr, &mut |var| ground &= !matches!(var, hir::Var::Bound(_)));
+        if !ground {
+            return None;
+        }
+        [(lhs, rhs), (rhs, lhs)].into_iter().find_map(|(applied, value)| {
+            let ExprKind::Apply { func, args, .. } = &applied.kind else { return None };
+            let function = self.program.functions.get(func.index())?;
+            let tabulated = function.body.is_none() && crate::vc::theory::builtin(function).is_none();
+            let defined = self.definitions.iter().any(|definition| definition.function == *func);
+            (tabulated && !defined).then_some((*func, args.as_slice(), &**value))
+        })
     }
 }
 
 /// `definition`'s body at `args`, when it has a value with no opaque part.
 pub(super) fn definition_value(eval: &mut Evaluator<'_>, definition: &Definition<'_>, args: &[Value]) -> Eval<Value> {
     let bindings = definition.params.iter().copied().zip(args.iter().cloned()).collect();
-    let value = eval.with_bound(bindings, |eval| eval.eval(State::empty(), definition.body))?;
+    let value = eval.with_bound(bindings, |eval| match &definition.body {
+        Body::Value(body) => eval.eval(State::empty(), body),
+        Body::Members { indices, body } => {
+            eval.lambda((State::empty(), false), indices, body, body.span).map_err(|error| match error {
+                EvalError::Cannot { span, message } => {
+                    let name = &eval.program().functions[definition.function.index()].name;
+                    EvalError::Cannot { span, message: format!("the members of `{name}` its axioms define: {message}") }
+                }
+                budget => budget,
+            })
+        }
+        Body::Constant(value) => Ok(value.clone()),
+    })?;
     if contains_opaque(&value) {
-        return Err(EvalError::Cannot { span: definition.body.span, message: "an opaque value".to_string() });
+        let span = eval.program().axioms[definition.axioms[0]].span;
+        return Err(EvalError::Cannot { span, message: "an opaque value".to_string() });
     }
     Ok(value)
 }

@@ -525,7 +525,7 @@ impl<'r> Runner<'r> {
     /// on the table's entries ([`super::define`]).
     fn axiom_holds(&mut self, index: usize, functions: &[FunctionModel]) -> Result<bool, EvalError> {
         let machine = self.machine;
-        let definition = machine.definitions.iter().find(|definition| definition.axiom == index);
+        let definition = machine.definitions.iter().find(|definition| definition.axioms.contains(&index));
         let table =
             definition.and_then(|definition| functions.iter().find(|table| table.function == definition.function));
         match (definition, table) {

@@ -42,6 +42,7 @@ mod distance;
 mod eval;
 mod exec;
 mod inputs;
+mod members;
 mod monotone;
 mod points;
 mod quant;
