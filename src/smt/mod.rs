@@ -11,6 +11,7 @@ mod interrupt;
 mod memory;
 mod minimize;
 mod model;
+mod ranges;
 pub mod refine;
 mod session;
 mod simple_maps;

@@ -72,6 +72,7 @@ use super::interrupt::{self, Watchdog};
 use super::memory;
 use super::minimize::Minimizer;
 use super::model::{decode, decode_candidate};
+use super::ranges;
 use super::refine::{self, Grounding, Instance};
 use super::simple_maps::SimpleMaps;
 use super::translate::Z3Terms;
@@ -463,9 +464,12 @@ fn serve(
     let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
     solver.set_params(&params(options, profile));
-    let image = Z3Terms::new(encoding);
+    let mut image = Z3Terms::new(encoding);
     for &assertion in &encoding.assertions {
         solver.assert(image.bool(assertion));
+    }
+    if profile == Profile::AxiomHeavy {
+        ranges::small_range_instances(encoding, &mut image).iter().for_each(|instance| solver.assert(instance));
     }
     let mut worker = Worker {
         solver,

@@ -15,7 +15,13 @@
 //! program's own calls build the state from it. It is the simplest state, as a small
 //! integer is the simplest value, and what a test's reader expects to see.
 //!
-//! **Rungs.** Each map input `M` has one literal `%simple@M ⇒ M = const(v)`, where `v`
+//! **Calls.** A map a body-less call modifies is wished unchanged (`M' = M`), then
+//! changed at one index at most (`M' = M[k := v]`, `k` and `v` fresh): a candidate whose map after the call differs
+//! from the one before at stray points breaks a frame condition such as `forall x :: x
+//! == new || old(alloc)[x] == alloc[x]` where no trigger matched, as an entry map breaks
+//! a precondition.
+//!
+//! **Rungs.** Each entry map input `M` has one literal `%simple@M ⇒ M = const(v)`, where `v`
 //! is the default of the map's range (`0`, `false`, `0.0`, the zero bit-vector) or, for a
 //! range without one (a map, an uninterpreted sort), a fresh constant `%simple.value@M`:
 //! a map of maps constant in its outer index only (nested defaults were seen to cost z3
@@ -33,9 +39,10 @@ use crate::vc::{Encoding, InputKind, TermId};
 use z3::ast::{Array, Ast, Bool, Dynamic, Int, Real, BV};
 use z3::SatResult;
 
-/// One map input's wish: its literal, asserted to imply that the map is constant.
+/// One map input's wish: its rungs, simplest first, each a literal asserted to imply
+/// its shape.
 struct Wish {
-    literal: Bool,
+    rungs: Vec<Bool>,
 }
 
 /// The literals of a session's map inputs, made (and their meanings asserted) once.
@@ -44,15 +51,25 @@ pub(super) struct SimpleMaps {
 }
 
 impl SimpleMaps {
-    /// The wishes of `encoding`'s map-valued entry inputs, asserted in `solver`.
+    /// The wishes of `encoding`'s map-valued entry inputs and the maps its body-less
+    /// calls modify, asserted in `solver`.
     pub fn new(solver: &z3::Solver, encoding: &Encoding, image: &Z3Terms) -> SimpleMaps {
         let wishes = map_inputs(encoding)
             .into_iter()
-            .filter_map(|term| {
-                let constant = Dynamic::from(constant_map(encoding, image.ast(term), term)?);
-                let literal = Bool::new_const(format!("%simple@{}", term.index()));
-                solver.assert(literal.implies(image.ast(term).eq(&constant)));
-                Some(Wish { literal })
+            .filter_map(|(term, before)| {
+                let map = image.ast(term);
+                let shapes: Vec<Dynamic> = match before {
+                    None => vec![constant_map(encoding, map, term)?.into()],
+                    Some(before) => vec![one_change(image.ast(before), term)?.into()],
+                };
+                let rungs = (shapes.iter().enumerate())
+                    .map(|(rung, shape)| {
+                        let literal = Bool::new_const(format!("%simple@{}@{rung}", term.index()));
+                        solver.assert(literal.implies(map.eq(shape)));
+                        literal
+                    })
+                    .collect();
+                Some(Wish { rungs })
             })
             .collect();
         SimpleMaps { wishes }
@@ -63,35 +80,55 @@ impl SimpleMaps {
         self.wishes.is_empty()
     }
 
-    /// Checks `guard` (the query's literal, asserted to imply its goal) with the wishes
-    /// that survive unsat cores (see the module documentation); the last result.
+    /// Checks `guard` (the query's literal, asserted to imply its goal) with each wish at
+    /// its lowest rung the unsat cores so far allow (see the module documentation); the
+    /// last result.
     pub fn check(&self, solver: &z3::Solver, guard: &Bool) -> SatResult {
-        let mut standing: Vec<&Bool> = self.wishes.iter().map(|wish| &wish.literal).collect();
+        let mut rungs = vec![0usize; self.wishes.len()];
         loop {
+            let standing: Vec<(usize, &Bool)> = (self.wishes.iter().enumerate())
+                .filter_map(|(wish, Wish { rungs: literals })| Some((wish, literals.get(rungs[wish])?)))
+                .collect();
             let mut assumptions = vec![guard.clone()];
-            assumptions.extend(standing.iter().map(|&literal| literal.clone()));
+            assumptions.extend(standing.iter().map(|&(_, literal)| literal.clone()));
             let result = solver.check_assumptions(&assumptions);
             if result != SatResult::Unsat || standing.is_empty() {
                 return result;
             }
             let core = solver.get_unsat_core();
-            let before = standing.len();
-            standing.retain(|&literal| !core.contains(literal));
-            if standing.len() == before {
+            let blamed: Vec<usize> =
+                standing.iter().filter(|(_, literal)| core.contains(literal)).map(|&(wish, _)| wish).collect();
+            if blamed.is_empty() {
                 // The wishes are not to blame: the query itself is unsatisfiable.
                 return result;
             }
+            blamed.into_iter().for_each(|wish| rungs[wish] += 1);
         }
     }
 }
 
-/// The terms of the map-valued entry inputs, in input order.
-fn map_inputs(encoding: &Encoding) -> Vec<TermId> {
-    let entry = |kind: &InputKind| matches!(kind, InputKind::Param(_) | InputKind::Global(_) | InputKind::Const(_));
+/// The terms of the map-valued entry inputs, and of the maps body-less calls modify
+/// with their incarnations before the call, in input order.
+fn map_inputs(encoding: &Encoding) -> Vec<(TermId, Option<TermId>)> {
+    let is_map = |term: TermId| matches!(encoding.terms.sort(term), Sort::Array(_));
     (encoding.inputs.iter())
-        .filter(|input| entry(&input.kind) && matches!(encoding.terms.sort(input.term), Sort::Array(_)))
-        .map(|input| input.term)
+        .filter(|input| is_map(input.term))
+        .filter_map(|input| match input.kind {
+            InputKind::Param(_) | InputKind::Global(_) | InputKind::Const(_) => Some((input.term, None)),
+            InputKind::CallModifies { .. } => input.before.map(|before| (input.term, Some(before))),
+            _ => None,
+        })
         .collect()
+}
+
+/// `before` changed at one fresh index to a fresh value at most: the simplest map a
+/// call that modifies it leaves (none of its other entries moved).
+fn one_change(before: &Dynamic, term: TermId) -> Option<Array> {
+    let sort = before.get_sort();
+    let (domain, range) = (sort.array_domain()?, sort.array_range()?);
+    let index = Dynamic::new_const(format!("%simple.index@{}", term.index()), &domain);
+    let value = Dynamic::new_const(format!("%simple.value@{}", term.index()), &range);
+    Some(before.as_array()?.store(&index, &value))
 }
 
 /// The constant map of `map`'s (curried) sort with its range's default, or a fresh
