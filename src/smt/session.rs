@@ -582,7 +582,7 @@ impl Worker<'_> {
             Profile::AxiomHeavy | Profile::EMatchingOnly => Profile::EMatchingOnly,
         };
         if self.profile == Profile::AxiomHeavy && self.simple_maps.is_none() {
-            self.simple_maps = Some(SimpleMaps::new(&self.solver, self.encoding, &self.image));
+            self.simple_maps = Some(SimpleMaps::new(&self.solver, self.encoding, &mut self.image));
         }
         let (solver, terms) = (&self.solver, (self.encoding, &self.image));
         let simple_maps = self.simple_maps.as_ref().filter(|maps| !maps.is_empty());

@@ -33,7 +33,7 @@
 //! map input more than a plain one, and each such check is cheap (an unsat core of
 //! E-matching, 0.1 s on the driver models).
 
-use super::translate::Z3Terms;
+use super::translate::{Shape, Z3Terms};
 use crate::vc::term::Sort;
 use crate::vc::{Encoding, InputKind, TermId};
 use z3::ast::{Array, Ast, Bool, Dynamic, Int, Real, BV};
@@ -53,25 +53,33 @@ pub(super) struct SimpleMaps {
 impl SimpleMaps {
     /// The wishes of `encoding`'s map-valued entry inputs and the maps its body-less
     /// calls modify, asserted in `solver`.
-    pub fn new(solver: &z3::Solver, encoding: &Encoding, image: &Z3Terms) -> SimpleMaps {
-        let wishes = map_inputs(encoding)
-            .into_iter()
-            .filter_map(|(term, before)| {
-                let map = image.ast(term);
-                let shapes: Vec<Dynamic> = match before {
-                    None => vec![constant_map(encoding, map, term)?.into()],
-                    Some(before) => vec![one_change(image.ast(before), term)?.into()],
-                };
-                let rungs = (shapes.iter().enumerate())
-                    .map(|(rung, shape)| {
-                        let literal = Bool::new_const(format!("%simple@{}@{rung}", term.index()));
-                        solver.assert(literal.implies(map.eq(shape)));
-                        literal
-                    })
-                    .collect();
-                Some(Wish { rungs })
-            })
-            .collect();
+    pub fn new(solver: &z3::Solver, encoding: &Encoding, image: &mut Z3Terms) -> SimpleMaps {
+        let mut wishes = Vec::new();
+        for (term, before) in map_inputs(encoding) {
+            let map = image.ast(term).clone();
+            let shapes: Vec<(Dynamic, Option<Shape>)> = match before {
+                None => match constant_map(encoding, &map, term) {
+                    Some(constant) => vec![(constant.into(), None)],
+                    None => continue,
+                },
+                Some(before) => {
+                    let Some((changed, index, value)) = one_change(image.ast(before), term) else { continue };
+                    let unchanged = Shape { literal: literal(term, 0), before, change: None };
+                    let one = Shape { literal: literal(term, 1), before, change: Some((index, value)) };
+                    vec![(image.ast(before).clone(), Some(unchanged)), (changed.into(), Some(one))]
+                }
+            };
+            let mut rungs = Vec::new();
+            for (rung, (shape, decoded)) in shapes.into_iter().enumerate() {
+                let literal = literal(term, rung);
+                solver.assert(literal.implies(map.eq(&shape)));
+                if let Some(decoded) = decoded {
+                    image.add_shape(term, decoded);
+                }
+                rungs.push(literal);
+            }
+            wishes.push(Wish { rungs });
+        }
         SimpleMaps { wishes }
     }
 
@@ -102,7 +110,14 @@ impl SimpleMaps {
                 // The wishes are not to blame: the query itself is unsatisfiable.
                 return result;
             }
-            blamed.into_iter().for_each(|wish| rungs[wish] += 1);
+            // Cores are not minimal: the wishes at the lowest rung blamed go up first, so
+            // a wish that only sat in a core beside a guilty one keeps its shape.
+            let lowest = blamed.iter().map(|&wish| rungs[wish]).min().expect("some wish is blamed");
+            for wish in blamed {
+                if rungs[wish] == lowest {
+                    rungs[wish] += 1;
+                }
+            }
         }
     }
 }
@@ -121,14 +136,20 @@ fn map_inputs(encoding: &Encoding) -> Vec<(TermId, Option<TermId>)> {
         .collect()
 }
 
+/// The literal of map input `term`'s wish at `rung`.
+fn literal(term: TermId, rung: usize) -> Bool {
+    Bool::new_const(format!("%simple@{}@{rung}", term.index()))
+}
+
 /// `before` changed at one fresh index to a fresh value at most: the simplest map a
-/// call that modifies it leaves (none of its other entries moved).
-fn one_change(before: &Dynamic, term: TermId) -> Option<Array> {
+/// call that modifies it leaves but one unchanged (none of its other entries moved);
+/// with the index and the value.
+fn one_change(before: &Dynamic, term: TermId) -> Option<(Array, Dynamic, Dynamic)> {
     let sort = before.get_sort();
     let (domain, range) = (sort.array_domain()?, sort.array_range()?);
     let index = Dynamic::new_const(format!("%simple.index@{}", term.index()), &domain);
     let value = Dynamic::new_const(format!("%simple.value@{}", term.index()), &range);
-    Some(before.as_array()?.store(&index, &value))
+    Some((before.as_array()?.store(&index, &value), index, value))
 }
 
 /// The constant map of `map`'s (curried) sort with its range's default, or a fresh
