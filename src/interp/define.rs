@@ -15,12 +15,19 @@
 //! (it satisfies the axiom) and makes a candidate's tables what the axiom says; replay
 //! then runs the program on them, and the run counts for the goals it enters, whatever
 //! path the candidate claimed.
+//!
+//! A function returning a map whose members axioms fix (`Union(S,T)[x] <==> S[x] ||
+//! T[x]`, [`super::members`]) is defined the same way, its value the exact map; a
+//! candidate's table of one is recomputed only where every entry can be (else it is
+//! kept, and read, as any function's), and a constant's (`Empty()`) is its value. A ground axiom `h(args) == e` then pins `h`'s table
+//! at `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
+//! candidate put its `Card` entry at its own, arbitrary, empty set).
 
 use super::eval::{contains_opaque, Eval, EvalError, Evaluator, State};
 use super::inputs::entry;
 use super::{Machine, TestInput};
 use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier};
-use crate::vc::Value;
+use crate::vc::{FunctionModel, Value};
 
 /// A function axioms define: `function(params) == body`, or, for a function returning a
 /// map, its members ([`super::members`]).
@@ -98,19 +105,39 @@ impl Machine<'_> {
         if self.definitions.is_empty() {
             return;
         }
+        // Values first, so that a membership reading a defined function at its members
+        // reads what the definition says (and is no finite table when it cannot tell).
+        self.agree_tables(input, false);
+        self.agree_tables(input, true);
+        self.agree_with_ground_values(input);
+    }
+
+    /// [`Machine::agree_with_definitions`] for the membership definitions (`members`)
+    /// or the others.
+    fn agree_tables(&self, input: &mut TestInput, members: bool) {
         let Ok(entry) = entry(self, input) else { return };
         let mut eval = Evaluator::new(self.program, self.limits, entry.consts, &entry.functions);
         eval.definitions = &self.definitions;
         for definition in &self.definitions {
+            if matches!(definition.body, Body::Value(_)) == members {
+                continue;
+            }
             let Some(table) = input.functions.iter_mut().find(|table| table.function == definition.function) else {
                 continue;
             };
+            if members && definition.params.is_empty() {
+                // A constant's table is its value, as a default.
+                if let Ok(value) = definition_value(&mut eval, definition, &[]) {
+                    *table = FunctionModel { entries: Vec::new(), default: value, ..table.clone() };
+                }
+                continue;
+            }
             let values: Vec<Eval<Value>> =
                 table.entries.iter().map(|(args, _)| definition_value(&mut eval, definition, args)).collect();
             // A membership the points cannot tabulate at some entry (an infinite set,
-            // an opaque map) leaves the candidate's table as it is: the run reads it,
-            // and the axioms are judged on it, as for any function.
-            if matches!(definition.body, Body::Members { .. }) && values.iter().any(Result::is_err) {
+            // an opaque map), or at none, leaves the candidate's table as it is: the run
+            // reads it, and the axioms are judged on it, as for any function.
+            if members && (values.is_empty() || values.iter().any(Result::is_err)) {
                 continue;
             }
             table.default = Value::unspecified();
@@ -120,7 +147,6 @@ impl Machine<'_> {
                 }
             }
         }
-        self.agree_with_ground_values(input);
     }
 
     /// `input` with the entry of each ground axiom `h(args) == e` (`h` body-less, not

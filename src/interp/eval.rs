@@ -209,12 +209,19 @@ impl<'p> Evaluator<'p> {
 
     /// Every value in the table of the body-less function `func` (arguments, results
     /// and default), or its result type's default when the test gives no table: all a
-    /// body can observe by applying it.
+    /// body can observe by applying it. A function axioms define whose table has no
+    /// default (the points a run read) takes its other values from its definition,
+    /// which no table lists: an opaque value then says the values are unknown.
     pub fn function_values(&self, func: hir::FunctionId) -> Vec<Value> {
         match self.tables.get(func.index()).and_then(Option::as_ref) {
             Some(table) => {
                 let rows = table.entries.iter().flat_map(|(args, result)| args.iter().chain([result]));
-                rows.chain(&table.default).cloned().collect()
+                let defined = self.definitions.iter().any(|definition| definition.function == func);
+                let off_table = match &table.default {
+                    None if defined => Some(Value::unspecified()),
+                    default => default.clone(),
+                };
+                rows.cloned().chain(off_table).collect()
             }
             None => self.program.functions.get(func.index()).map(|f| default_value(&f.result)).into_iter().collect(),
         }

@@ -6,20 +6,20 @@ use crate::vc::MapValue;
 use num_bigint::BigInt;
 
 /// A checked and lowered program; the one place tests build a [`Machine`].
-struct Fixture {
-    program: hir::Program,
-    cfgs: Vec<Cfg>,
+pub(super) struct Fixture {
+    pub(super) program: hir::Program,
+    pub(super) cfgs: Vec<Cfg>,
 }
 
 impl Fixture {
-    fn new(source: &str) -> Fixture {
+    pub(super) fn new(source: &str) -> Fixture {
         let program = crate::sema::tests::expect_accepted(source);
         let (cfgs, errors) = lower_all(&program);
         assert!(errors.is_empty(), "the test program lowers: {errors:?}");
         Fixture { program, cfgs }
     }
 
-    fn implementation(&self, name: &str) -> hir::ImplId {
+    pub(super) fn implementation(&self, name: &str) -> hir::ImplId {
         let index = self.program.implementations.iter().position(|implementation| implementation.name == name);
         hir::ImplId::from_index(index.unwrap_or_else(|| panic!("no implementation `{name}`")))
     }
@@ -35,7 +35,7 @@ impl Fixture {
         hir::GlobalId::from_index(index.unwrap_or_else(|| panic!("no global `{name}`")))
     }
 
-    fn function(&self, name: &str) -> hir::FunctionId {
+    pub(super) fn function(&self, name: &str) -> hir::FunctionId {
         let index = self.program.functions.iter().position(|function| function.name == name);
         hir::FunctionId::from_index(index.unwrap_or_else(|| panic!("no function `{name}`")))
     }
