@@ -96,3 +96,24 @@ fn is_ground(encoding: &Encoding, term: TermId) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::small_range_instances;
+    use crate::smt::translate::Z3Terms;
+    use crate::vc::testing::goal_encoding;
+
+    #[test]
+    fn a_quantifier_over_three_consecutive_integers_gets_three_instances() {
+        let source = "function f(x: int): int;\nfunction h(x: int): int;\n\
+             procedure P(p: int) { start: assume (forall x: int :: { h(x) } p <= x && x < p + 3 ==> f(x) == 7); \
+             assume (forall x: int :: { h(x) } p <= x ==> f(x) > 0); \
+             assume (forall x: int :: { h(x) } p <= x && x < p + 100 ==> f(x) < 9); return; }";
+        let (_, encoding) = goal_encoding(source, "P");
+        let mut image = Z3Terms::new(&encoding);
+        let instances = small_range_instances(&encoding, &mut image);
+        // The unbounded and the wide ranges are left to E-matching.
+        assert_eq!(instances.len(), 3, "{instances:?}");
+        assert!(instances[1].to_string().contains("(f (+ p@0 1))"), "{}", instances[1]);
+    }
+}

@@ -38,6 +38,11 @@
 //! instantiation comes only with [`Session::look_again`] and the retries of goals a
 //! replay missed ([`Session::validates_candidates`]).
 //!
+//! **Simple maps.** An axiom-heavy session's first look also assumes its map inputs
+//! simple (entry maps constant, a call's modified maps changed at one index at most),
+//! dropping what unsat cores blame ([`super::simple_maps`]), and its small integer
+//! ranges of quantifiers are expanded once ([`super::ranges`]).
+//!
 //! **Refinement.** In an axiom-heavy session the caller may answer a candidate whose
 //! replay breaks a quantified axiom or precondition at a binding with that instance
 //! ([`Session::refine`], [`super::refine`]): asserted for good (it is implied), then

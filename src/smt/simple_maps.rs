@@ -169,3 +169,63 @@ fn constant_map(encoding: &Encoding, map: &Dynamic, term: TermId) -> Option<Arra
     };
     Some(Array::const_array(&domain, &value))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::smt::{Reach, Session, SessionOptions};
+    use crate::vc::testing::{block, goal_encoding};
+    use crate::vc::{InputKind, MapValue, Value};
+    use num_bigint::BigInt;
+    use std::sync::Arc;
+
+    /// `declarations`, a hundred weak axioms (so the session is axiom-heavy), then
+    /// `procedure`.
+    fn axiom_heavy(declarations: &str, procedure: &str) -> String {
+        let mut source = format!("{declarations}\nfunction g(x: int): int;\n");
+        for k in 0..100 {
+            source.push_str(&format!("axiom (forall x: int :: {{ g(x + {k}) }} g(x + {k}) > -1000);\n"));
+        }
+        source.push_str(procedure);
+        source
+    }
+
+    fn first_candidate(source: &str, goal: &str) -> crate::vc::Model {
+        let (cfg, encoding) = goal_encoding(source, "P");
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        assert!(session.validates_candidates(), "a hundred quantifiers make the session axiom-heavy");
+        match session.first_look(&[block(&cfg, goal)]) {
+            Reach::Unknown { candidate: Some(model), .. } | Reach::Sat(model) => model,
+            other => panic!("a candidate: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_entry_map_is_constant_at_its_default_when_the_query_allows() {
+        // `Res[x] == 1` for some `x` is nowhere required: the candidate's `Res` is
+        // constantly 0, and the precondition over its ones is vacuous.
+        let source = axiom_heavy(
+            "var Res: [int]int; function h(x: int): int;",
+            "procedure P(y: int) requires (forall x: int :: { h(x) } Res[x] == 1 ==> h(x) > 5); \
+             { start: assume g(y) > -2000; goto Bad, Fine; Bad: assume y > 3; return; Fine: return; }",
+        );
+        let model = first_candidate(&source, "Bad");
+        let global = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Global(_)));
+        let value = &global.expect("`Res` is an entry input").value;
+        assert_eq!(value, &Value::Map(MapValue::new(Vec::new(), Value::Int(BigInt::from(0)))));
+    }
+
+    #[test]
+    fn a_wish_an_unsat_core_blames_is_dropped_and_the_query_still_answered() {
+        // The goal needs `Res[y] == 1`: constant 0 is refuted by the core, and the
+        // candidate has the entry the goal needs.
+        let source = axiom_heavy(
+            "var Res: [int]int;",
+            "procedure P(y: int) { start: assume g(y) > -2000; goto Bad, Fine; Bad: assume Res[y] == 1; return; Fine: return; }",
+        );
+        let model = first_candidate(&source, "Bad");
+        let global = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Global(_)));
+        let Value::Map(res) = &global.expect("`Res` is an entry input").value else { panic!("a map") };
+        let param = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Param(_)));
+        assert_eq!(res.get(&param.expect("`y` is an entry input").value), &Value::Int(BigInt::from(1)));
+    }
+}
