@@ -11,8 +11,10 @@ mod interrupt;
 mod memory;
 mod minimize;
 mod model;
+mod ranges;
 pub mod refine;
 mod session;
+mod simple_maps;
 mod translate;
 
 pub use detach::{end_process, workers_detached, MARGIN as DEADLINE_MARGIN};

@@ -208,10 +208,30 @@ impl Decoder<'_> {
         let declared = &self.encoding.inputs[input];
         // The model's own interpretation keeps maps as tables; evaluating them instead
         // may turn a table into a lambda. Inputs the model leaves free get completed.
-        let value =
-            self.model.get_const_interp(self.image.ast(declared.term)).unwrap_or_else(|| self.eval(declared.term));
+        let value = self.shaped(declared.term).unwrap_or_else(|| {
+            self.model.get_const_interp(self.image.ast(declared.term)).unwrap_or_else(|| self.eval(declared.term))
+        });
         let value = self.value(&value, self.encoding.terms.sort(declared.term));
         Assignment { input, kind: declared.kind.clone(), value }
+    }
+
+    /// The value of map input `term` by the first of its wished shapes whose literal
+    /// holds in the model ([`super::translate::Shape`]): the value before, stored at the
+    /// change's index and value, built from the model's values rather than evaluated (a
+    /// heap's evaluation may expand all of its tables).
+    fn shaped(&self, term: TermId) -> Option<Dynamic> {
+        let shape =
+            self.image.shapes(term).iter().find(|shape| {
+                self.model.eval(&shape.literal, false).and_then(|value| value.as_bool()).unwrap_or(false)
+            })?;
+        // The value before may be a call's choice wished in turn.
+        let before = (self.shaped(shape.before))
+            .or_else(|| self.constant(shape.before))
+            .unwrap_or_else(|| self.eval(shape.before));
+        let Some((index, value)) = &shape.change else { return Some(before) };
+        let index = self.eval_ast(index)?;
+        let value = self.model.get_const_interp(value).or_else(|| self.eval_ast(value))?;
+        Some(before.as_array()?.store(&index, &value).into())
     }
 
     fn value(&mut self, ast: &Dynamic, sort: &Sort) -> Value {

@@ -38,6 +38,11 @@
 //! instantiation comes only with [`Session::look_again`] and the retries of goals a
 //! replay missed ([`Session::validates_candidates`]).
 //!
+//! **Simple maps.** An axiom-heavy session's first look also assumes its map inputs
+//! simple (entry maps constant, a call's modified maps changed at one index at most),
+//! dropping what unsat cores blame ([`super::simple_maps`]), and its small integer
+//! ranges of quantifiers are expanded once ([`super::ranges`]).
+//!
 //! **Refinement.** In an axiom-heavy session the caller may answer a candidate whose
 //! replay breaks a quantified axiom or precondition at a binding with that instance
 //! ([`Session::refine`], [`super::refine`]): asserted for good (it is implied), then
@@ -72,7 +77,9 @@ use super::interrupt::{self, Watchdog};
 use super::memory;
 use super::minimize::Minimizer;
 use super::model::{decode, decode_candidate};
+use super::ranges;
 use super::refine::{self, Grounding, Instance};
+use super::simple_maps::SimpleMaps;
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
 use crate::vc::{Assignment, Encoding, FailureId, Model, Value};
@@ -462,9 +469,12 @@ fn serve(
     let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
     solver.set_params(&params(options, profile));
-    let image = Z3Terms::new(encoding);
+    let mut image = Z3Terms::new(encoding);
     for &assertion in &encoding.assertions {
         solver.assert(image.bool(assertion));
+    }
+    if profile == Profile::AxiomHeavy {
+        ranges::small_range_instances(encoding, &mut image).iter().for_each(|instance| solver.assert(instance));
     }
     let mut worker = Worker {
         solver,
@@ -476,6 +486,7 @@ fn serve(
         small_scope_failures: 0,
         last: None,
         grounding: Grounding::default(),
+        simple_maps: None,
     };
     for (query, request) in inbox.into_iter().enumerate() {
         let reach = match params_now(options, profile) {
@@ -501,6 +512,9 @@ struct Worker<'e> {
     last: Option<Bool>,
     /// The instances asserted by refinement, and the terms that name elements.
     grounding: Grounding,
+    /// The wishes for constant entry maps of an axiom-heavy session's first looks, made
+    /// at its first.
+    simple_maps: Option<SimpleMaps>,
 }
 
 impl Worker<'_> {
@@ -562,16 +576,24 @@ impl Worker<'_> {
     }
 
     /// `goal` checked with at most [`FIRST_LOOK_MBQI_ITERATIONS`] rounds of model-based
-    /// quantifier instantiation, then the session's parameters `restore`d.
-    fn first_look(&self, goal: &Bool, query: usize, restore: &Params) -> Reach {
+    /// quantifier instantiation, then the session's parameters `restore`d. In an
+    /// axiom-heavy session the entry maps are first asked to be constant
+    /// ([`SimpleMaps`]).
+    fn first_look(&mut self, goal: &Bool, query: usize, restore: &Params) -> Reach {
         let rounds = FIRST_LOOK_MBQI_ITERATIONS.min(self.options.mbqi_max_iterations);
         let limited = SessionOptions { mbqi_max_iterations: rounds, ..self.options };
         let profile = match self.profile {
             Profile::Default => Profile::Default,
             Profile::AxiomHeavy | Profile::EMatchingOnly => Profile::EMatchingOnly,
         };
-        with_options(&self.solver, (limited, profile), restore, || {
-            check(&self.solver, (self.encoding, &self.image), goal, None, query)
+        if self.profile == Profile::AxiomHeavy && self.simple_maps.is_none() {
+            self.simple_maps = Some(SimpleMaps::new(&self.solver, self.encoding, &mut self.image));
+        }
+        let (solver, terms) = (&self.solver, (self.encoding, &self.image));
+        let simple_maps = self.simple_maps.as_ref().filter(|maps| !maps.is_empty());
+        with_options(solver, (limited, profile), restore, || match simple_maps {
+            Some(maps) => check_guarded(solver, terms, (goal, None, query), |guard| maps.check(solver, guard)),
+            None => check(solver, terms, goal, None, query),
         })
         .unwrap_or_else(|| Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None })
     }
@@ -751,9 +773,20 @@ fn check(
     stop: Option<(BlockId, usize)>,
     query: usize,
 ) -> Reach {
+    check_guarded(solver, terms, (goal, stop, query), |guard| solver.check_assumptions(std::slice::from_ref(guard)))
+}
+
+/// [`check`] with the check itself made by `decide`, given the guard to assume (a
+/// first look with [`SimpleMaps`] assumes more).
+fn check_guarded(
+    solver: &Solver,
+    terms: (&Encoding, &Z3Terms),
+    (goal, stop, query): (&Bool, Option<(BlockId, usize)>, usize),
+    decide: impl FnOnce(&Bool) -> SatResult,
+) -> Reach {
     let guard = Bool::new_const(format!("%query@{query}"));
     solver.assert(guard.implies(goal));
-    let result = solver.check_assumptions(std::slice::from_ref(&guard));
+    let result = decide(&guard);
     let reach = answer(solver, terms, result, stop);
     solver.assert(guard.not());
     reach

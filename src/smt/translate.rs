@@ -40,6 +40,20 @@ pub(super) struct Z3Terms {
     sorts: BTreeMap<Sort, z3::Sort>,
     /// `%real_pow`, declared when `**` is first used.
     real_pow: Option<FuncDecl>,
+    /// Per map input, the shapes a first look may have wished it
+    /// ([`super::simple_maps`]): a model in which one's literal holds is decoded by it.
+    shapes: BTreeMap<TermId, Vec<Shape>>,
+}
+
+/// A map input wished equal to `before` changed at most at `change` (an index and a
+/// value, fresh constants) while `literal` holds: its model value is then read as that,
+/// so that the decoded table agrees with `before`'s at every key, where z3's own value
+/// of the input is exact only at the keys its search touched.
+#[derive(Clone)]
+pub(super) struct Shape {
+    pub literal: Bool,
+    pub before: TermId,
+    pub change: Option<(Dynamic, Dynamic)>,
 }
 
 /// A declared symbol: uninterpreted, or defined by a (possibly recursive) body.
@@ -64,6 +78,7 @@ impl Z3Terms {
             decls: Vec::new(),
             sorts: BTreeMap::new(),
             real_pow: None,
+            shapes: BTreeMap::new(),
         };
         let defined: BTreeSet<SymbolId> = encoding.definitions.iter().map(|definition| definition.symbol).collect();
         for (index, symbol) in encoding.terms.symbols().iter().enumerate() {
@@ -92,6 +107,16 @@ impl Z3Terms {
             decl.add_def(&params, image.ast(definition.body));
         }
         image
+    }
+
+    /// Records a shape map input `term` may have been wished ([`Shape`]).
+    pub(super) fn add_shape(&mut self, term: TermId, shape: Shape) {
+        self.shapes.entry(term).or_default().push(shape);
+    }
+
+    /// The shapes map input `term` may have been wished.
+    pub(super) fn shapes(&self, term: TermId) -> &[Shape] {
+        self.shapes.get(&term).map_or(&[], Vec::as_slice)
     }
 
     pub fn ast(&self, id: TermId) -> &Dynamic {

@@ -257,6 +257,7 @@ fn inputs(
             block: None,
             position: 0,
             span: constant.span,
+            before: None,
         })
         .collect();
     let shift = inputs.len();

@@ -131,6 +131,9 @@ pub struct Input {
     /// failure at step k happens after the choices at positions ≤ k only.
     pub position: usize,
     pub span: Span,
+    /// For a global a body-less call modifies ([`InputKind::CallModifies`]), its
+    /// incarnation before the call: what the solver compares the choice with.
+    pub before: Option<TermId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -304,7 +307,7 @@ impl VarTable {
             (hir::Var::Local(id), _) => InputKind::Uninit(id),
             (other, _) => panic!("slot of a non-state variable {other:?}"),
         };
-        self.inputs.push(Input { kind, term, block: None, position: 0, span: self.spans[slot] });
+        self.inputs.push(Input { kind, term, block: None, position: 0, span: self.spans[slot], before: None });
         term
     }
 
@@ -320,7 +323,7 @@ impl VarTable {
     }
 
     fn record(&mut self, kind: InputKind, term: TermId, (block, position): (BlockId, usize), span: Span) -> usize {
-        self.inputs.push(Input { kind, term, block: Some(block), position, span });
+        self.inputs.push(Input { kind, term, block: Some(block), position, span, before: None });
         self.inputs.len() - 1
     }
 }
@@ -574,7 +577,9 @@ impl<'t, 'p> Passifier<'t, 'p> {
             state[slot] = Some(term);
             if bodiless {
                 let kind = InputKind::CallModifies { callee, global };
-                out.inputs.push(self.vars.record(kind, term, (block, out.steps.len()), span));
+                let input = self.vars.record(kind, term, (block, out.steps.len()), span);
+                self.vars.inputs[input].before = pre_globals.get(slot).copied();
+                out.inputs.push(input);
             }
         }
         let post_globals = self.current_globals(state);

@@ -1,0 +1,231 @@
+//! The simplest entry maps first: a first look at a query of an axiom-heavy session
+//! asks for an execution whose map-valued entry inputs (in-parameters, globals at entry,
+//! constants) are constant maps, dropping that wish map by map as unsat cores say it
+//! cannot hold; the ladder of [`super::minimize`] for maps, before the model rather than
+//! after it.
+//!
+//! **Why.** A candidate of E-matching alone satisfies every instance z3 made, but an
+//! entry map z3 leaves free takes whatever values its search found convenient, and a
+//! quantified precondition over the map's contents is then false at a point no trigger
+//! matched (Boogie's driver models: `forall x :: Inverse(Res, 1)[x] ==> …`, with `Res`
+//! mapping a stray point to 1; instances asserted at such points only bring new terms
+//! and new stray points, [`super::refine`]). A constant map holds the same value
+//! everywhere, so every point is like the points the encoding names: a resource map
+//! constantly 0 (nothing allocated at entry) makes such preconditions vacuous, and the
+//! program's own calls build the state from it. It is the simplest state, as a small
+//! integer is the simplest value, and what a test's reader expects to see.
+//!
+//! **Calls.** A map a body-less call modifies is wished unchanged (`M' = M`), then
+//! changed at one index at most (`M' = M[k := v]`, `k` and `v` fresh): a candidate whose map after the call differs
+//! from the one before at stray points breaks a frame condition such as `forall x :: x
+//! == new || old(alloc)[x] == alloc[x]` where no trigger matched, as an entry map breaks
+//! a precondition.
+//!
+//! **Rungs.** Each entry map input `M` has one literal `%simple@M ⇒ M = const(v)`, where `v`
+//! is the default of the map's range (`0`, `false`, `0.0`, the zero bit-vector) or, for a
+//! range without one (a map, an uninterpreted sort), a fresh constant `%simple.value@M`:
+//! a map of maps constant in its outer index only (nested defaults were seen to cost z3
+//! seconds more per check on the driver models than one constant level). A check assumes
+//! the query's guard and every literal still standing: `unsat` with a core naming
+//! literals drops them and checks again; `unsat` with a core naming none is the query's
+//! own answer (the literals are only assumptions, so it is exact); any other answer is
+//! the look's. The last rung is the plain query, so the look costs at most one check per
+//! map input more than a plain one, and each such check is cheap (an unsat core of
+//! E-matching, 0.1 s on the driver models).
+
+use super::translate::{Shape, Z3Terms};
+use crate::vc::term::Sort;
+use crate::vc::{Encoding, InputKind, TermId};
+use z3::ast::{Array, Ast, Bool, Dynamic, Int, Real, BV};
+use z3::SatResult;
+
+/// One map input's wish: its rungs, simplest first, each a literal asserted to imply
+/// its shape.
+struct Wish {
+    rungs: Vec<Bool>,
+}
+
+/// The literals of a session's map inputs, made (and their meanings asserted) once.
+pub(super) struct SimpleMaps {
+    wishes: Vec<Wish>,
+}
+
+impl SimpleMaps {
+    /// The wishes of `encoding`'s map-valued entry inputs and the maps its body-less
+    /// calls modify, asserted in `solver`.
+    pub fn new(solver: &z3::Solver, encoding: &Encoding, image: &mut Z3Terms) -> SimpleMaps {
+        let mut wishes = Vec::new();
+        for (term, before) in map_inputs(encoding) {
+            let map = image.ast(term).clone();
+            let shapes: Vec<(Dynamic, Option<Shape>)> = match before {
+                None => match constant_map(encoding, &map, term) {
+                    Some(constant) => vec![(constant.into(), None)],
+                    None => continue,
+                },
+                Some(before) => {
+                    let Some((changed, index, value)) = one_change(image.ast(before), term) else { continue };
+                    let unchanged = Shape { literal: literal(term, 0), before, change: None };
+                    let one = Shape { literal: literal(term, 1), before, change: Some((index, value)) };
+                    vec![(image.ast(before).clone(), Some(unchanged)), (changed.into(), Some(one))]
+                }
+            };
+            let mut rungs = Vec::new();
+            for (rung, (shape, decoded)) in shapes.into_iter().enumerate() {
+                let literal = literal(term, rung);
+                solver.assert(literal.implies(map.eq(&shape)));
+                if let Some(decoded) = decoded {
+                    image.add_shape(term, decoded);
+                }
+                rungs.push(literal);
+            }
+            wishes.push(Wish { rungs });
+        }
+        SimpleMaps { wishes }
+    }
+
+    /// Whether there is any map input to wish for.
+    pub fn is_empty(&self) -> bool {
+        self.wishes.is_empty()
+    }
+
+    /// Checks `guard` (the query's literal, asserted to imply its goal) with each wish at
+    /// its lowest rung the unsat cores so far allow (see the module documentation); the
+    /// last result.
+    pub fn check(&self, solver: &z3::Solver, guard: &Bool) -> SatResult {
+        let mut rungs = vec![0usize; self.wishes.len()];
+        loop {
+            let standing: Vec<(usize, &Bool)> = (self.wishes.iter().enumerate())
+                .filter_map(|(wish, Wish { rungs: literals })| Some((wish, literals.get(rungs[wish])?)))
+                .collect();
+            let mut assumptions = vec![guard.clone()];
+            assumptions.extend(standing.iter().map(|&(_, literal)| literal.clone()));
+            let result = solver.check_assumptions(&assumptions);
+            if result != SatResult::Unsat || standing.is_empty() {
+                return result;
+            }
+            let core = solver.get_unsat_core();
+            let blamed: Vec<usize> =
+                standing.iter().filter(|(_, literal)| core.contains(literal)).map(|&(wish, _)| wish).collect();
+            if blamed.is_empty() {
+                // The wishes are not to blame: the query itself is unsatisfiable.
+                return result;
+            }
+            // Cores are not minimal: the wishes at the lowest rung blamed go up first, so
+            // a wish that only sat in a core beside a guilty one keeps its shape.
+            let lowest = blamed.iter().map(|&wish| rungs[wish]).min().expect("some wish is blamed");
+            for wish in blamed {
+                if rungs[wish] == lowest {
+                    rungs[wish] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// The terms of the map-valued entry inputs, and of the maps body-less calls modify
+/// with their incarnations before the call, in input order.
+fn map_inputs(encoding: &Encoding) -> Vec<(TermId, Option<TermId>)> {
+    let is_map = |term: TermId| matches!(encoding.terms.sort(term), Sort::Array(_));
+    (encoding.inputs.iter())
+        .filter(|input| is_map(input.term))
+        .filter_map(|input| match input.kind {
+            InputKind::Param(_) | InputKind::Global(_) | InputKind::Const(_) => Some((input.term, None)),
+            InputKind::CallModifies { .. } => input.before.map(|before| (input.term, Some(before))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The literal of map input `term`'s wish at `rung`.
+fn literal(term: TermId, rung: usize) -> Bool {
+    Bool::new_const(format!("%simple@{}@{rung}", term.index()))
+}
+
+/// `before` changed at one fresh index to a fresh value at most: the simplest map a
+/// call that modifies it leaves but one unchanged (none of its other entries moved);
+/// with the index and the value.
+fn one_change(before: &Dynamic, term: TermId) -> Option<(Array, Dynamic, Dynamic)> {
+    let sort = before.get_sort();
+    let (domain, range) = (sort.array_domain()?, sort.array_range()?);
+    let index = Dynamic::new_const(format!("%simple.index@{}", term.index()), &domain);
+    let value = Dynamic::new_const(format!("%simple.value@{}", term.index()), &range);
+    Some((before.as_array()?.store(&index, &value), index, value))
+}
+
+/// The constant map of `map`'s (curried) sort with its range's default, or a fresh
+/// constant of a range without one (a map of several indices is curried, its range a
+/// map); `None` for a term that is no z3 array.
+fn constant_map(encoding: &Encoding, map: &Dynamic, term: TermId) -> Option<Array> {
+    let sort = map.get_sort();
+    let (domain, range) = (sort.array_domain()?, sort.array_range()?);
+    let Sort::Array(array) = encoding.terms.sort(term) else { return None };
+    let scalar = if array.domain.len() == 1 { Some(&array.range) } else { None };
+    let value: Dynamic = match scalar {
+        Some(Sort::Int) => Int::from_i64(0).into(),
+        Some(Sort::Bool) => Bool::from_bool(false).into(),
+        Some(Sort::Real) => Real::from_rational_str("0", "1").expect("0 is a real numeral").into(),
+        Some(Sort::BitVec(width)) => BV::from_i64(0, *width).into(),
+        _ => Dynamic::new_const(format!("%simple.value@{}", term.index()), &range),
+    };
+    Some(Array::const_array(&domain, &value))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::smt::{Reach, Session, SessionOptions};
+    use crate::vc::testing::{block, goal_encoding};
+    use crate::vc::{InputKind, MapValue, Value};
+    use num_bigint::BigInt;
+    use std::sync::Arc;
+
+    /// `declarations`, a hundred weak axioms (so the session is axiom-heavy), then
+    /// `procedure`.
+    fn axiom_heavy(declarations: &str, procedure: &str) -> String {
+        let mut source = format!("{declarations}\nfunction g(x: int): int;\n");
+        for k in 0..100 {
+            source.push_str(&format!("axiom (forall x: int :: {{ g(x + {k}) }} g(x + {k}) > -1000);\n"));
+        }
+        source.push_str(procedure);
+        source
+    }
+
+    fn first_candidate(source: &str, goal: &str) -> crate::vc::Model {
+        let (cfg, encoding) = goal_encoding(source, "P");
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        assert!(session.validates_candidates(), "a hundred quantifiers make the session axiom-heavy");
+        match session.first_look(&[block(&cfg, goal)]) {
+            Reach::Unknown { candidate: Some(model), .. } | Reach::Sat(model) => model,
+            other => panic!("a candidate: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_entry_map_is_constant_at_its_default_when_the_query_allows() {
+        // `Res[x] == 1` for some `x` is nowhere required: the candidate's `Res` is
+        // constantly 0, and the precondition over its ones is vacuous.
+        let source = axiom_heavy(
+            "var Res: [int]int; function h(x: int): int;",
+            "procedure P(y: int) requires (forall x: int :: { h(x) } Res[x] == 1 ==> h(x) > 5); \
+             { start: assume g(y) > -2000; goto Bad, Fine; Bad: assume y > 3; return; Fine: return; }",
+        );
+        let model = first_candidate(&source, "Bad");
+        let global = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Global(_)));
+        let value = &global.expect("`Res` is an entry input").value;
+        assert_eq!(value, &Value::Map(MapValue::new(Vec::new(), Value::Int(BigInt::from(0)))));
+    }
+
+    #[test]
+    fn a_wish_an_unsat_core_blames_is_dropped_and_the_query_still_answered() {
+        // The goal needs `Res[y] == 1`: constant 0 is refuted by the core, and the
+        // candidate has the entry the goal needs.
+        let source = axiom_heavy(
+            "var Res: [int]int;",
+            "procedure P(y: int) { start: assume g(y) > -2000; goto Bad, Fine; Bad: assume Res[y] == 1; return; Fine: return; }",
+        );
+        let model = first_candidate(&source, "Bad");
+        let global = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Global(_)));
+        let Value::Map(res) = &global.expect("`Res` is an entry input").value else { panic!("a map") };
+        let param = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Param(_)));
+        assert_eq!(res.get(&param.expect("`y` is an entry input").value), &Value::Int(BigInt::from(1)));
+    }
+}
