@@ -18,10 +18,11 @@
 //!
 //! A function returning a map whose members axioms fix (`Union(S,T)[x] <==> S[x] ||
 //! T[x]`, [`super::members`]) is defined the same way, its value the exact map; a
-//! candidate's table of one is recomputed where every entry can be (and a constant's,
-//! `Empty()`, is its value), and off its entries the run evaluates the definition; else
-//! the table is kept, read only where the definition cannot tabulate the set (an
-//! infinite set; the axioms are then judged on it, as on any function's).
+//! candidate's table of one is recomputed at each entry where the points tabulate the
+//! set (and a constant's, `Empty()`, is its value); off its entries the run evaluates
+//! the definition, and reads the candidate's default only where the set cannot be
+//! tabulated (an infinite set), which makes the run's outcome hold only if the defining
+//! axiom does (`unchecked`).
 //! A ground axiom `h(args) == e` then pins `h`'s table at `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
 //! candidate put its `Card` entry at its own, arbitrary, empty set).
 
@@ -143,16 +144,15 @@ impl Machine<'_> {
             }
             let values: Vec<Eval<Value>> =
                 table.entries.iter().map(|(args, _)| definition_value(&mut eval, definition, args)).collect();
-            // A membership the points cannot tabulate at some entry (an infinite set,
-            // an opaque map) leaves the candidate's table as it is: the run reads it
-            // where the definition cannot say (`Evaluator::off_table`), and the axioms
-            // are judged on it, as for any function. A table with no entries is
-            // recomputed: off its entries the run evaluates the definition (z3's
-            // default is an arbitrary set: `Inverse(const 0, 1)` is empty).
-            if members && values.iter().any(Result::is_err) {
-                continue;
+            // A membership keeps the candidate's default: off the entries the run
+            // evaluates the definition, and reads the default only where the points
+            // cannot tabulate the set (an infinite set, an opaque map; the run's
+            // outcome then holds only if the defining axiom does, `Evaluator::off_table`).
+            // An entry where the definition has no value is kept likewise, and the
+            // defining axiom, judged on the entries, is then undecided.
+            if !members {
+                table.default = Value::unspecified();
             }
-            table.default = Value::unspecified();
             for ((_, result), value) in table.entries.iter_mut().zip(values) {
                 if let Ok(value) = value {
                     *result = value;

@@ -113,6 +113,11 @@ pub(super) struct Evaluator<'p> {
     /// How many bindings to look for before a `forall` is found false: one (the first
     /// decides) unless a refutation is being collected ([`MAX_COUNTEREXAMPLES`]).
     pub collect_counterexamples: usize,
+    /// The first set axioms define by membership (`super::members`) that the run read
+    /// off its definition, from the candidate's table, where the definition cannot
+    /// tabulate it (an infinite set): its defining axioms hold there only if that
+    /// table agrees with them, which replay cannot decide.
+    pub set_read_off_definition: Option<hir::FunctionId>,
 }
 
 /// The most bindings a refutation collects of one `forall` (each an instance the
@@ -178,6 +183,7 @@ impl<'p> Evaluator<'p> {
             reads: None,
             definitions: &[],
             counterexamples: Vec::new(),
+            set_read_off_definition: None,
             collect_counterexamples: 1,
         }
     }
@@ -535,7 +541,11 @@ impl Evaluator<'_> {
             }
         }
         let table = self.tables.get(func.index()).and_then(Option::as_ref);
-        Ok(table.and_then(|table| table.default.clone()))
+        let default = table.and_then(|table| table.default.clone());
+        if by_membership && default.is_some() {
+            self.set_read_off_definition.get_or_insert(func);
+        }
+        Ok(default)
     }
 
     /// The body-less `func`, which an axiom defines, at `args`: its definition, as a

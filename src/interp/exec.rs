@@ -293,6 +293,7 @@ pub(super) fn run_observing(
         Ok(()) => runner.execute(),
         Err(outcome) => outcome,
     };
+    runner.judge_sets_read_off_definition();
     let outcome = match (outcome, runner.undecided_axiom.take()) {
         (Outcome::Failed(violation), Some(axiom)) => {
             let message = format!("{} only if {}", violation.message, axiom.message);
@@ -478,6 +479,11 @@ impl<'r> Runner<'r> {
         if self.undecided_axiom.is_none() {
             self.undecided_axiom = verdict.undecided;
         }
+        if self.checks != Checks::None && self.machine.definitions.iter().any(|definition| definition.is_membership()) {
+            // A set read off its definition is judged on the points the run read
+            // (`Runner::judge_sets_read_off_definition`).
+            self.eval.reads.get_or_insert_with(Reads::new);
+        }
         let Some(&first) = verdict.falsified.first() else { return Ok(()) };
         // A filter's run (a test whose tables break an axiom is no test the search keeps
         // unless a checked run says so) enters nothing, and neither does a run whose
@@ -545,8 +551,35 @@ impl<'r> Runner<'r> {
         verdict
     }
 
+    /// The defining axioms of a set the run read from the candidate's table where its
+    /// definition could not tabulate it (`Evaluator::off_table`), judged as written:
+    /// they were judged on the table's entries alone, and the run read more. False on
+    /// the tables, each is judged again on the points the run read when it ends, as any
+    /// axiom the tables break; undecided, the run's outcome holds only if it does.
+    fn judge_sets_read_off_definition(&mut self) {
+        let Some(function) = self.eval.set_read_off_definition.take() else { return };
+        let machine = self.machine;
+        let Some(definition) = machine.definitions.iter().find(|definition| definition.function == function) else {
+            return;
+        };
+        for &index in &definition.axioms {
+            let axiom = &self.program.axioms[index];
+            match self.eval.eval_bool(State::empty(), &axiom.expr) {
+                Ok(true) => {}
+                Ok(false) => self.falsified.push(Falsified::Axiom(index)),
+                Err(EvalError::Cannot { message, .. }) if self.undecided_axiom.is_none() => {
+                    let text = print_expr(self.program, &[], &axiom.expr);
+                    let message = format!("axiom `{text}` holds, which replay cannot decide ({message})");
+                    self.undecided_axiom = Some(Stop::new(axiom.span, message));
+                }
+                Err(_) => {}
+            }
+        }
+    }
+
     /// Whether the axiom `index` holds on the test; one that defines a function whose
-    /// table has no default (the run evaluates the definition off the table) is checked
+    /// table has no default (the run evaluates the definition off the table), or a set
+    /// by its members (evaluated the same way where the points tabulate it), is checked
     /// on the table's entries ([`super::define`]).
     fn axiom_holds(&mut self, index: usize, functions: &[FunctionModel]) -> Result<bool, EvalError> {
         let machine = self.machine;
@@ -554,8 +587,17 @@ impl<'r> Runner<'r> {
         let table =
             definition.and_then(|definition| functions.iter().find(|table| table.function == definition.function));
         match (definition, table) {
-            (Some(definition), Some(table)) if matches!(table.default, Value::Opaque(_)) => {
-                definition_holds(&mut self.eval, definition, &table.entries)
+            (Some(definition), Some(table))
+                if matches!(table.default, Value::Opaque(_)) || definition.is_membership() =>
+            {
+                match definition_holds(&mut self.eval, definition, &table.entries) {
+                    // An entry the points cannot tabulate (an infinite set): the axiom
+                    // is judged on the table, as any function's.
+                    Err(EvalError::Cannot { .. }) if definition.is_membership() => {
+                        self.eval.eval_bool(State::empty(), &self.program.axioms[index].expr)
+                    }
+                    verdict => verdict,
+                }
             }
             _ => self.eval.eval_bool(State::empty(), &self.program.axioms[index].expr),
         }
@@ -585,7 +627,9 @@ impl<'r> Runner<'r> {
     /// undecided, with the first such axiom as the reason; and whether it was.
     fn judge_falsified(&mut self, outcome: Outcome) -> (Outcome, bool) {
         let Some(reads) = self.eval.reads.take() else { return (outcome, false) };
-        if matches!(outcome, Outcome::Invalid(_) | Outcome::ReplayError { .. } | Outcome::BudgetExhausted(_)) {
+        if self.falsified.is_empty()
+            || matches!(outcome, Outcome::Invalid(_) | Outcome::ReplayError { .. } | Outcome::BudgetExhausted(_))
+        {
             return (outcome, false);
         }
         let consts = self.eval.values_in_scope().cloned().collect();

@@ -504,7 +504,8 @@ mod tests {
         let mut input = candidate.input("Owned", vec![m.clone(), int(5)], vec![("Inverse", table, set(&[]))]);
         let (outcome, outputs) = candidate.run(&mut input);
         assert_eq!(input.functions[0].entries, vec![(vec![m, int(1)], set(&[5]))]);
-        assert_eq!(input.functions[0].default, Value::unspecified());
+        // The default is kept, read only where the definition cannot tabulate the set.
+        assert_eq!(input.functions[0].default, set(&[]));
         assert_eq!(outcome, Outcome::Passed);
         // `Inverse(m, 2)` is off the table: the definition gives `{-3}`.
         assert_eq!(outputs, vec![Value::Bool(true), Value::Bool(true)]);
