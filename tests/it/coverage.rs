@@ -239,12 +239,7 @@ axiom (forall p: int :: { Offset(p) } Offset(p) == p + 40);
     }
     program.push_str("procedure Member(x: int, y: int) returns (r: int)\n{\n  if (AtLeast(x)[y]) { r := Offset(y); } else { r := 0; }\n}\n");
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let (status, stderr) = prove(dir.path(), &program, &["--no-cache", "--quiet", "--require-coverage"]);
-    assert_eq!(status, Some(0), "{stderr}");
-    let suite = dir.path().join("program.tests.json");
-    let suite: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&suite).expect("the suite was written")).expect("JSON");
-    let tests = suite["procedures"][0]["tests"].as_array().expect("tests");
+    let tests = fully_covered_tests(dir.path(), &program);
     let beyond = tests.iter().filter(|test| {
         test["expect"]["outcome"] == "unchecked"
             && test["expect"]["message"]
@@ -253,6 +248,16 @@ axiom (forall p: int :: { Offset(p) } Offset(p) == p + 40);
     });
     assert!(beyond.count() >= 1, "{tests:?}");
     assert_run_tests_pass(dir.path());
+}
+
+/// The tests of the one procedure of `program`'s suite, which `prove-tests
+/// --require-coverage` wrote in `dir` with every goal covered or proved unreachable.
+fn fully_covered_tests(dir: &std::path::Path, program: &str) -> Vec<serde_json::Value> {
+    let (status, stderr) = prove(dir, program, &["--no-cache", "--quiet", "--require-coverage"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    let suite = std::fs::read_to_string(dir.join("program.tests.json")).expect("the suite was written");
+    let suite: serde_json::Value = serde_json::from_str(&suite).expect("JSON");
+    suite["procedures"][0]["tests"].as_array().expect("tests").clone()
 }
 
 /// A set its axioms define by membership (`Inverse(f, y)`, the points where `f` is `y`, in
@@ -283,12 +288,7 @@ var Owner: [int]int;
 ",
     );
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let (status, stderr) = prove(dir.path(), &program, &["--no-cache", "--quiet", "--require-coverage"]);
-    assert_eq!(status, Some(0), "{stderr}");
-    let suite = dir.path().join("program.tests.json");
-    let suite: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&suite).expect("the suite was written")).expect("JSON");
-    let tests = suite["procedures"][0]["tests"].as_array().expect("tests");
+    let tests = fully_covered_tests(dir.path(), &program);
     assert!(!tests.is_empty());
     assert!(tests.iter().all(|test| test["expect"]["outcome"] == "pass"), "{tests:?}");
     assert_run_tests_pass(dir.path());
