@@ -22,8 +22,8 @@
 //! set (and a constant's, `Empty()`, is its value); off its entries the run evaluates
 //! the definition, and reads the candidate's default only where the set cannot be
 //! tabulated (an infinite set), which makes the run's outcome hold only if the defining
-//! axiom does (`unchecked`).
-//! A ground axiom `h(args) == e` then pins `h`'s table at `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
+//! axiom does (`unchecked`). A ground axiom `h(args) == e` then pins `h`'s table at
+//! `args` as they evaluate on the recomputed tables (`Card(Empty()) == 0`, where the
 //! candidate put its `Card` entry at its own, arbitrary, empty set).
 
 use super::eval::{contains_opaque, Eval, EvalError, Evaluator, State};
@@ -129,7 +129,7 @@ impl Machine<'_> {
         let mut eval = Evaluator::new(self.program, self.limits, entry.consts, &entry.functions);
         eval.definitions = &self.definitions;
         for definition in &self.definitions {
-            if matches!(definition.body, Body::Value(_)) == members {
+            if definition.is_membership() != members {
                 continue;
             }
             let Some(table) = input.functions.iter_mut().find(|table| table.function == definition.function) else {

@@ -532,20 +532,22 @@ impl Evaluator<'_> {
     /// else, or where the definition cannot tabulate it (an infinite set), the table's
     /// default, as for any function.
     fn off_table(&mut self, func: hir::FunctionId, args: &[Value]) -> Eval<Option<Value>> {
-        let by_membership = self.definitions.iter().any(|found| found.function == func && found.is_membership());
-        if by_membership {
-            match self.defined(func, args) {
-                Ok(value) => return Ok(Some(value)),
-                Err(EvalError::Cannot { .. }) => {}
-                Err(budget) => return Err(budget),
-            }
-        }
         let table = self.tables.get(func.index()).and_then(Option::as_ref);
         let default = table.and_then(|table| table.default.clone());
-        if by_membership && default.is_some() {
-            self.set_read_off_definition.get_or_insert(func);
+        let by_membership = self.definitions.iter().any(|found| found.function == func && found.is_membership());
+        if !by_membership {
+            return Ok(default);
         }
-        Ok(default)
+        match (self.defined(func, args), default) {
+            (Ok(value), _) => Ok(Some(value)),
+            // A default that says nothing leaves the definition's reason.
+            (Err(cannot @ EvalError::Cannot { .. }), None | Some(Value::Opaque(_))) => Err(cannot),
+            (Err(EvalError::Cannot { .. }), Some(default)) => {
+                self.set_read_off_definition.get_or_insert(func);
+                Ok(Some(default))
+            }
+            (Err(budget), _) => Err(budget),
+        }
     }
 
     /// The body-less `func`, which an axiom defines, at `args`: its definition, as a

@@ -386,6 +386,12 @@ struct Runner<'r> {
     unconfirmed: Option<Violation>,
 }
 
+/// Why a run's outcome holds only if `axiom` does: replay cannot decide it (`why`).
+fn undecided_axiom(program: &hir::Program, axiom: &hir::Axiom, why: &str) -> Stop {
+    let text = print_expr(program, &[], &axiom.expr);
+    Stop::new(axiom.span, format!("axiom `{text}` holds, which replay cannot decide ({why})"))
+}
+
 /// The outcome of an expression that has no value, blamed on the command at `span`
 /// when it is over budget.
 fn halt(error: EvalError, span: Span) -> Outcome {
@@ -532,9 +538,7 @@ impl<'r> Runner<'r> {
                 // Only the first is reported; printing an axiom of a front end's prelude
                 // costs more than deciding it (Viper's `knownfolded.bpl`: most of a run).
                 Err(EvalError::Cannot { message, .. }) if verdict.undecided.is_none() => {
-                    let text = print_expr(self.program, &[], &axiom.expr);
-                    let message = format!("axiom `{text}` holds, which replay cannot decide ({message})");
-                    verdict.undecided = Some(Stop::new(axiom.span, message));
+                    verdict.undecided = Some(undecided_axiom(self.program, axiom, &message));
                 }
                 Err(EvalError::Cannot { .. }) => {}
                 Ok(false) => verdict.falsified.push(index),
@@ -568,9 +572,7 @@ impl<'r> Runner<'r> {
                 Ok(true) => {}
                 Ok(false) => self.falsified.push(Falsified::Axiom(index)),
                 Err(EvalError::Cannot { message, .. }) if self.undecided_axiom.is_none() => {
-                    let text = print_expr(self.program, &[], &axiom.expr);
-                    let message = format!("axiom `{text}` holds, which replay cannot decide ({message})");
-                    self.undecided_axiom = Some(Stop::new(axiom.span, message));
+                    self.undecided_axiom = Some(undecided_axiom(self.program, axiom, &message));
                 }
                 Err(_) => {}
             }
