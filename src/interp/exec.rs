@@ -806,8 +806,11 @@ impl<'r> Runner<'r> {
             CmdKind::Havoc { vars, .. } => {
                 for &var in vars {
                     let (name, ty) = self.var_info(var);
-                    let value =
-                        self.choose_value(TraceItem::Havoc { var: name.to_string(), value: PLACEHOLDER }, ty, span)?;
+                    let value = self.choose_value(
+                        TraceItem::Havoc { var: name.to_string(), value: PLACEHOLDER },
+                        (ty, default_value(ty)),
+                        span,
+                    )?;
                     self.write(var, value);
                 }
                 Ok(())
@@ -954,7 +957,8 @@ impl<'r> Runner<'r> {
         for &local in &shape.unset {
             let declared = &cfg.locals[local.index()];
             let wanted = TraceItem::Havoc { var: declared.name.clone(), value: PLACEHOLDER };
-            locals[local.index()] = self.choose_value(wanted, &declared.ty, call.span)?;
+            locals[local.index()] =
+                self.choose_value(wanted, (&declared.ty, default_value(&declared.ty)), call.span)?;
         }
         let contract = contract_locals(&program.procedures[callee.index()], implementation, &locals);
         self.requires(callee, &contract, &call)?;
@@ -985,6 +989,7 @@ impl<'r> Runner<'r> {
         }
         self.requires(callee, &contract, &call)?;
         let before = self.globals.clone();
+        let modifies_from = self.trace.len();
         for &global in &procedure.modifies {
             let declared = &self.program.globals[global.index()];
             let wanted = TraceItem::CallModifies {
@@ -992,7 +997,11 @@ impl<'r> Runner<'r> {
                 global: declared.name.clone(),
                 value: PLACEHOLDER,
             };
-            self.globals[global.index()] = self.choose_value(wanted, &declared.ty, span)?;
+            // Past the trace, a modified global keeps its value: the havoc every frame
+            // condition (`ensures Mem == old(Mem)`, `forall m :: S[m] || g[m] == old(g)[m]`)
+            // allows, where the type's default would break them.
+            let unchanged = self.globals[global.index()].clone();
+            self.globals[global.index()] = self.choose_value(wanted, (&declared.ty, unchanged), span)?;
         }
         let mut results = Vec::with_capacity(outs.len());
         for (&param, &target) in procedure.outs.iter().zip(outs) {
@@ -1001,20 +1010,48 @@ impl<'r> Runner<'r> {
                 var: self.var_info(target).0.to_string(),
                 value: PLACEHOLDER,
             };
-            let value = self.choose_value(wanted, &procedure.locals[param.index()].ty, span)?;
+            let ty = &procedure.locals[param.index()].ty;
+            let value = self.choose_value(wanted, (ty, default_value(ty)), span)?;
             contract[param.index()] = value.clone();
             results.push((target, value));
         }
-        for clause in &procedure.ensures {
-            let state = State { locals: &contract, globals: &self.globals, old_globals: &before };
-            if !self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, span))? {
+        if let Some(clause) = self.false_postcondition(procedure, &contract, &before, span)? {
+            // Off the path its trace was made for (a candidate's run that left it), the
+            // trace's new globals may break the callee's frame: the unchanged globals are
+            // another value the havoc may take, kept when every postcondition holds.
+            let unchanged = std::mem::replace(&mut self.globals, before.clone());
+            let repaired = self.mode != TraceMode::Strict
+                && self.false_postcondition(procedure, &contract, &before, span)?.is_none();
+            if !repaired {
+                self.globals = unchanged;
                 let text = print_expr(self.program, &procedure.locals, &clause.expr);
                 let message = format!("postcondition `{text}` of `{}` does not hold after the call", procedure.name);
                 return Err(Outcome::Infeasible(Stop::new(span, message)));
             }
+            for (item, &global) in self.trace[modifies_from..].iter_mut().zip(&procedure.modifies) {
+                *item = item.clone().with_value(before[global.index()].clone());
+            }
         }
         results.into_iter().for_each(|(target, value)| self.write(target, value));
         Ok(())
+    }
+
+    /// The first of `procedure`'s postconditions false after a call, `old` being
+    /// `before`.
+    fn false_postcondition<'p>(
+        &mut self,
+        procedure: &'p hir::Procedure,
+        contract: &[Value],
+        before: &[Value],
+        span: Span,
+    ) -> Result<Option<&'p hir::Clause>, Outcome> {
+        for clause in &procedure.ensures {
+            let state = State { locals: contract, globals: &self.globals, old_globals: before };
+            if !self.eval.eval_bool(state, &clause.expr).map_err(|error| halt(error, span))? {
+                return Ok(Some(clause));
+            }
+        }
+        Ok(None)
     }
 
     /// A callee's `requires` at a call: a false one fails, a false free one is assumed.
@@ -1147,13 +1184,18 @@ impl<'r> Runner<'r> {
 
     /// The value of the choice `wanted` (its value is ignored) of type `ty`, at `span`:
     /// the next trace entry, which must be for this choice, or in complete mode once the
-    /// trace has run out, the type's default.
-    fn choose_value(&mut self, wanted: TraceItem, ty: &hir::Type, span: Span) -> Result<Value, Outcome> {
+    /// trace has run out, `unset`.
+    fn choose_value(
+        &mut self,
+        wanted: TraceItem,
+        (ty, unset): (&hir::Type, Value),
+        span: Span,
+    ) -> Result<Value, Outcome> {
         let Some(given) = self.input.trace.get(self.next) else {
             if self.mode == TraceMode::Strict {
                 return Err(self.replay_error(span, format!("the trace has no entry for the {wanted} here")));
             }
-            let value = default_value(ty);
+            let value = unset;
             self.trace.push(wanted.with_value(value.clone()));
             return Ok(value);
         };
@@ -1197,9 +1239,16 @@ impl<'r> Runner<'r> {
                     format!("trace entry {} is the {given}, but the branches here are {}", self.next, names.join(", "));
                 return Err(self.replay_error(span, message));
             };
-            self.trace.push(given.clone());
+            // A candidate's run that left the path its trace was made for (through a
+            // cut loop, say) may find the named branch's `assume`s false: in complete
+            // mode it takes a feasible one instead, and goes on with the trace.
+            let strict = self.mode == TraceMode::Strict;
+            if strict || self.leading_assumes_hold(shape.cfg, chosen)? {
+                self.trace.push(given.clone());
+                self.next += 1;
+                return Ok(chosen);
+            }
             self.next += 1;
-            return Ok(chosen);
         }
         let mut feasible = Vec::new();
         for &target in &distinct {

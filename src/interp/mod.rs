@@ -28,7 +28,8 @@
 //!   and the initial values of a really executed callee's outs and locals that
 //!   [`read_before_written`](crate::cfg::uninit::read_before_written) lists take the
 //!   next trace entry; a multi-target `goto` takes a `Goto` entry when the trace has
-//!   one next, else the one target whose leading `assume`s hold;
+//!   one next, else the one target whose leading `assume`s hold (see [`TraceMode`] for
+//!   what a run completing its trace does where the trace does not fit);
 //! - a call to a procedure with an implementation runs its first implementation in a
 //!   new frame (`old` = the globals at the call); a body-less callee is replaced by its
 //!   contract, in the order the symbolic engine uses (`vc::passify`).
@@ -46,6 +47,7 @@ mod members;
 mod monotone;
 mod points;
 mod quant;
+mod support;
 #[cfg(test)]
 mod tests;
 mod theory;
@@ -252,8 +254,12 @@ impl fmt::Display for TraceItem {
 pub enum TraceMode {
     /// Every choice must come from the trace, and a passing run must use all of it.
     Strict,
-    /// Missing values are their type's default and an ambiguous `goto` takes its first
-    /// feasible target; [`Replay::trace`] records those choices too.
+    /// Missing values are their type's default (a callee's `modifies` globals keep
+    /// theirs) and an ambiguous `goto` takes its first feasible target. A trace made for
+    /// another path (a candidate's, whose run left it) is followed where it fits: a
+    /// branch it names whose `assume`s are false here gives way to a feasible one, and a
+    /// callee's new globals that break its postconditions to the unchanged ones when
+    /// those keep them. [`Replay::trace`] records the choices the run made.
     Complete,
 }
 

@@ -200,7 +200,7 @@ impl Evaluator<'_> {
 }
 
 /// Whether `expr` mentions one of the quantifier's variables `ids`.
-fn mentions(expr: &hir::Expr, ids: &[hir::BoundId]) -> bool {
+pub(super) fn mentions(expr: &hir::Expr, ids: &[hir::BoundId]) -> bool {
     let mut found = false;
     crate::cfg::uninit::for_each_var(expr, &mut |var| {
         found |= matches!(var, hir::Var::Bound(id) if ids.contains(&id));

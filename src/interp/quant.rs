@@ -13,7 +13,9 @@
 //! value outside the bounds falsifies a conjunct, so makes a `forall`'s body true and an
 //! `exists`'s body false: enumerating the bounded box (and evaluating the whole body,
 //! guard included, at each point) gives the exact value. This handles arithmetic on the
-//! variables (`a[i + 1]`). *Points*: when a variable is unbounded, is of an uninterpreted
+//! variables (`a[i + 1]`). An int the bounds leave open gets an upper bound from a
+//! guard that grows with it ([`super::monotone`]), or is confined to the keys of the maps
+//! a guard reads it in, when the guard is false off them ([`super::support`]). *Points*: when a variable is unbounded, is of an uninterpreted
 //! type, or the box is larger than the steps left, and the body is in the point
 //! fragment, the product of the representatives [`super::points`] gives is enumerated
 //! instead (exact by the argument there). Either way the points enumerated may be at
@@ -236,10 +238,24 @@ impl Evaluator<'_> {
                 upper[index] = self.monotone_upper((state, old), &guards, (&ids, index), &lo.clone())?;
             }
         }
+        // An int still unbounded: the keys of the maps a guard reads it in, when the
+        // guard is false off them (`Inverse(Res, 1)[x]`; super::support).
+        let mut supports = vec![None; vars.len()];
+        for (index, var) in vars.iter().enumerate() {
+            if matches!(var.ty, hir::Type::Int) && (lower[index].is_none() || upper[index].is_none()) {
+                supports[index] = self.int_support((state, old), &guards, (&ids, index))?;
+            }
+        }
         vars.iter()
             .enumerate()
             .map(|(index, var)| match (&var.ty, lower[index].take(), upper[index].take()) {
                 (hir::Type::Bool, _, _) => Ok(Range::Bools),
+                (hir::Type::Int, lo, hi) if supports[index].is_some() => {
+                    let keys = supports[index].take().into_iter().flatten();
+                    let within =
+                        |key: &BigInt| lo.as_ref().is_none_or(|lo| key >= lo) && hi.as_ref().is_none_or(|hi| key <= hi);
+                    Ok(Range::Values(keys.filter(within).map(Value::Int).collect()))
+                }
                 // A narrow bit-vector's every value: as exact as the bounds, and cheap.
                 (hir::Type::BitVector(width), _, _) if *width <= theory::ENUMERATED_WIDTH => {
                     Ok(Range::Values(theory::all_bit_vecs(*width)))
@@ -454,7 +470,7 @@ fn closed_parts<'e>(
 }
 
 /// The direct subexpressions of `expr` (a quantifier's body, not its triggers).
-fn subexpressions(expr: &hir::Expr) -> Vec<&hir::Expr> {
+pub(super) fn subexpressions(expr: &hir::Expr) -> Vec<&hir::Expr> {
     match &expr.kind {
         ExprKind::Bool(_) | ExprKind::Int(_) | ExprKind::Real(_) | ExprKind::BitVector { .. } | ExprKind::Var(_) => {
             Vec::new()
@@ -524,13 +540,7 @@ fn bounds<'e>(guards: &[&'e hir::Expr], ids: &[hir::BoundId]) -> Vec<Bound<'e>> 
         ExprKind::Var(hir::Var::Bound(id)) => ids.iter().position(|candidate| candidate == id),
         _ => None,
     };
-    let closed = |expr: &hir::Expr| {
-        let mut mentions = false;
-        crate::cfg::uninit::for_each_var(expr, &mut |var| {
-            mentions |= matches!(var, hir::Var::Bound(id) if ids.contains(&id));
-        });
-        !mentions
-    };
+    let closed = |expr: &hir::Expr| !super::monotone::mentions(expr, ids);
     let mut found = Vec::new();
     for guard in guards {
         let ExprKind::Binary { op, lhs, rhs } = &guard.kind else { continue };

@@ -318,6 +318,35 @@ fn a_bound_that_grows_with_the_variable_is_found_at_run_time() {
     );
 }
 
+/// A memory model's invariant `forall x :: S[x] ==> P(x)` with arithmetic on `x` (a
+/// field at `x + 40`): no interval, no representative points, but the guard reads `x`
+/// only as an index of `S`, and is false off `S`'s keys, so those keys are enumerated.
+/// A guard true off the keys (a default of `true`, `r[m] != 1` over a default 0) bounds
+/// nothing.
+#[test]
+fn a_guard_false_off_a_map_s_keys_confines_the_variable_to_them() {
+    let fixture = Fixture::new(
+        "procedure F(s: [int]bool, m: [int]int) returns (r: bool) { r := (forall x: int :: s[x] ==> m[x + 40] == x); }
+         procedure R(res: [int]int, m: [int]int) returns (r: bool) {
+           r := (forall x: int :: res[x] == 1 && x > 0 ==> m[x + 40] == x);
+         }
+         procedure E(s: [int]bool) returns (r: bool) { r := (exists x: int :: s[x] && x * x == 49); }
+         procedure N(res: [int]int, m: [int]int) returns (r: bool) { r := (forall x: int :: res[x] != 1 ==> m[x + 40] == x); }",
+    );
+    let set = |keys: &[i64], default: bool| {
+        map(keys.iter().map(|&key| (int(key), Value::Bool(!default))).collect(), Value::Bool(default))
+    };
+    let fields = map(vec![(int(47), int(7)), (int(50), int(10))], int(0));
+    assert_eq!(fixture.output("F", vec![set(&[7, 10], false), fields.clone()], "r"), Value::Bool(true));
+    assert_eq!(fixture.output("F", vec![set(&[7, 11], false), fields.clone()], "r"), Value::Bool(false));
+    let resources = |keys: &[i64]| map(keys.iter().map(|&key| (int(key), int(1))).collect(), int(0));
+    assert_eq!(fixture.output("R", vec![resources(&[-3, 7, 10]), fields.clone()], "r"), Value::Bool(true));
+    assert_eq!(fixture.output("E", vec![set(&[-7, 3], false)], "r"), Value::Bool(true));
+    assert_eq!(fixture.output("E", vec![set(&[3], false)], "r"), Value::Bool(false));
+    let replay = fixture.run(&fixture.test("N", vec![resources(&[7]), fields], Vec::new()), TraceMode::Strict);
+    assert!(matches!(replay.outcome, Outcome::CannotEvaluate(_)), "{:?}", replay.outcome);
+}
+
 #[test]
 fn a_quantifier_over_more_values_than_steps_left_is_over_budget() {
     let fixture = Fixture::new(
@@ -970,6 +999,35 @@ fn a_bodiless_callee_takes_modifies_then_outs_and_assumes_its_ensures() {
     swapped.swap(2, 3);
     let replay = fixture.run(&fixture.test("C", Vec::new(), swapped), TraceMode::Strict);
     assert!(matches!(replay.outcome, Outcome::ReplayError { index: 2, .. }), "{:?}", replay.outcome);
+}
+
+/// A candidate's run that left its trace's path: the trace's globals for a frame-keeping
+/// callee, or its choice of a branch whose `assume` is false here, are replaced (in
+/// complete mode only) by the unchanged globals and a feasible branch; past the trace a
+/// modified global keeps its value. The trace recorded is the run's.
+#[test]
+fn complete_mode_keeps_a_callee_s_frame_and_takes_a_feasible_branch_off_the_trace() {
+    let fixture = Fixture::new(
+        "var g: int;
+         procedure Keep(); modifies g; ensures g == old(g);
+         procedure P(a: int) returns (r: int) modifies g; {
+           g := a; call Keep(); call Keep();
+           goto Big, Small;
+           Big: assume g > 5; r := 1; return;
+           Small: assume g <= 5; r := 2;
+         }",
+    );
+    let kept =
+        |value: i64| TraceItem::CallModifies { callee: "Keep".to_string(), global: "g".to_string(), value: int(value) };
+    let input = fixture.test("P", vec![int(3)], vec![kept(9), kept(9), goto("goto:Big")]);
+    let replay = fixture.run(&input, TraceMode::Complete);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("P", "r"))), int(2));
+    assert_eq!(replay.trace, [kept(3), kept(3)], "one branch is feasible: no choice to record");
+    let again = fixture.run(&fixture.test("P", vec![int(3)], replay.trace.clone()), TraceMode::Strict);
+    assert_eq!(again.outcome, Outcome::Passed, "the recorded trace replays strictly");
+    let strict = fixture.run(&input, TraceMode::Strict);
+    assert!(matches!(&strict.outcome, Outcome::Infeasible(stop) if stop.message.contains("`g == old(g)`")));
 }
 
 // ---------------------------------------------------------------------------------------
