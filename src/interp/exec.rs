@@ -808,7 +808,8 @@ impl<'r> Runner<'r> {
                     let (name, ty) = self.var_info(var);
                     let value = self.choose_value(
                         TraceItem::Havoc { var: name.to_string(), value: PLACEHOLDER },
-                        (ty, default_value(ty)),
+                        ty,
+                        default_value(ty),
                         span,
                     )?;
                     self.write(var, value);
@@ -957,8 +958,7 @@ impl<'r> Runner<'r> {
         for &local in &shape.unset {
             let declared = &cfg.locals[local.index()];
             let wanted = TraceItem::Havoc { var: declared.name.clone(), value: PLACEHOLDER };
-            locals[local.index()] =
-                self.choose_value(wanted, (&declared.ty, default_value(&declared.ty)), call.span)?;
+            locals[local.index()] = self.choose_value(wanted, &declared.ty, default_value(&declared.ty), call.span)?;
         }
         let contract = contract_locals(&program.procedures[callee.index()], implementation, &locals);
         self.requires(callee, &contract, &call)?;
@@ -1001,7 +1001,7 @@ impl<'r> Runner<'r> {
             // condition (`ensures Mem == old(Mem)`, `forall m :: S[m] || g[m] == old(g)[m]`)
             // allows, where the type's default would break them.
             let unchanged = self.globals[global.index()].clone();
-            self.globals[global.index()] = self.choose_value(wanted, (&declared.ty, unchanged), span)?;
+            self.globals[global.index()] = self.choose_value(wanted, &declared.ty, unchanged, span)?;
         }
         let mut results = Vec::with_capacity(outs.len());
         for (&param, &target) in procedure.outs.iter().zip(outs) {
@@ -1011,29 +1011,46 @@ impl<'r> Runner<'r> {
                 value: PLACEHOLDER,
             };
             let ty = &procedure.locals[param.index()].ty;
-            let value = self.choose_value(wanted, (ty, default_value(ty)), span)?;
+            let value = self.choose_value(wanted, ty, default_value(ty), span)?;
             contract[param.index()] = value.clone();
             results.push((target, value));
         }
         if let Some(clause) = self.false_postcondition(procedure, &contract, &before, span)? {
-            // Off the path its trace was made for (a candidate's run that left it), the
-            // trace's new globals may break the callee's frame: the unchanged globals are
-            // another value the havoc may take, kept when every postcondition holds.
-            let unchanged = std::mem::replace(&mut self.globals, before.clone());
-            let repaired = self.mode != TraceMode::Strict
-                && self.false_postcondition(procedure, &contract, &before, span)?.is_none();
-            if !repaired {
-                self.globals = unchanged;
+            if !self.frame_kept(procedure, (&contract, &before), modifies_from, span)? {
                 let text = print_expr(self.program, &procedure.locals, &clause.expr);
                 let message = format!("postcondition `{text}` of `{}` does not hold after the call", procedure.name);
                 return Err(Outcome::Infeasible(Stop::new(span, message)));
             }
-            for (item, &global) in self.trace[modifies_from..].iter_mut().zip(&procedure.modifies) {
-                *item = item.clone().with_value(before[global.index()].clone());
-            }
         }
         results.into_iter().for_each(|(target, value)| self.write(target, value));
         Ok(())
+    }
+
+    /// In complete mode, after a call to the body-less `procedure` whose new globals
+    /// (the trace's, from `modifies_from` on) break a postcondition: whether the globals
+    /// left as they were `before` keep every one, which then become the call's effect
+    /// and its trace entries. Off the path its trace was made for (a candidate's run that
+    /// left it), the trace's globals may break the callee's frame, and the unchanged
+    /// ones are another value its havoc may take.
+    fn frame_kept(
+        &mut self,
+        procedure: &hir::Procedure,
+        (contract, before): (&[Value], &[Value]),
+        modifies_from: usize,
+        span: Span,
+    ) -> Result<bool, Outcome> {
+        if self.mode == TraceMode::Strict {
+            return Ok(false);
+        }
+        let from_trace = std::mem::replace(&mut self.globals, before.to_vec());
+        if self.false_postcondition(procedure, contract, before, span)?.is_some() {
+            self.globals = from_trace;
+            return Ok(false);
+        }
+        for (item, &global) in self.trace[modifies_from..].iter_mut().zip(&procedure.modifies) {
+            *item = item.clone().with_value(before[global.index()].clone());
+        }
+        Ok(true)
     }
 
     /// The first of `procedure`'s postconditions false after a call, `old` being
@@ -1185,12 +1202,7 @@ impl<'r> Runner<'r> {
     /// The value of the choice `wanted` (its value is ignored) of type `ty`, at `span`:
     /// the next trace entry, which must be for this choice, or in complete mode once the
     /// trace has run out, `unset`.
-    fn choose_value(
-        &mut self,
-        wanted: TraceItem,
-        (ty, unset): (&hir::Type, Value),
-        span: Span,
-    ) -> Result<Value, Outcome> {
+    fn choose_value(&mut self, wanted: TraceItem, ty: &hir::Type, unset: Value, span: Span) -> Result<Value, Outcome> {
         let Some(given) = self.input.trace.get(self.next) else {
             if self.mode == TraceMode::Strict {
                 return Err(self.replay_error(span, format!("the trace has no entry for the {wanted} here")));
