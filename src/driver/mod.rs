@@ -315,7 +315,7 @@ fn prove_unreachable(
         return;
     }
     let to_verify: Vec<cfg::Cfg> = all.iter().filter(|&cfg| needed.contains(&cfg.implementation)).cloned().collect();
-    let verdicts = crate::verify::verify(program, &to_verify, session);
+    let verdicts = crate::verify::verify(program, &to_verify, session, crate::verify::Confirmation::Skip);
     let verified = |implementation: hir::ImplId| {
         verdicts.iter().any(|verdict| verdict.implementation == implementation && verdict.is_verified())
     };

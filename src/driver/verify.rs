@@ -16,7 +16,7 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
         Err(outcome) => return Ok(outcome),
     };
     let options = config.solver.session_options(Instant::now());
-    let verdicts = verify::verify(&program, &cfgs, &options);
+    let verdicts = verify::verify(&program, &cfgs, &options, verify::Confirmation::Search);
     let diagnostics = verify::diagnostics(&verdicts);
     emit_all(&db, output, streams, &diagnostics)?;
     let failures = count(&diagnostics, Severity::Error);

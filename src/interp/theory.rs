@@ -293,7 +293,12 @@ mod tests {
         let program = crate::vc::testing::program(source);
         let (cfgs, errors) = crate::cfg::lower::lower_all(&program);
         assert!(errors.is_empty(), "{errors:?}");
-        let verdicts = crate::verify::verify(&program, &cfgs, &crate::smt::SessionOptions::default());
+        let verdicts = crate::verify::verify(
+            &program,
+            &cfgs,
+            &crate::smt::SessionOptions::default(),
+            crate::verify::Confirmation::Search,
+        );
         let diagnostics = crate::verify::diagnostics(&verdicts);
         let messages: Vec<String> = diagnostics.iter().map(|diagnostic| format!("{diagnostic:?}")).collect();
         assert!(

@@ -323,7 +323,9 @@ fn verification(
             return None;
         }
         let cfgs: Vec<cfg::Cfg> = indices.iter().map(|&index| loaded.cfgs[index].clone()).collect();
-        for (&index, verdict) in indices.iter().zip(verify::verify(&loaded.program, &cfgs, &session)) {
+        for (&index, verdict) in
+            indices.iter().zip(verify::verify(&loaded.program, &cfgs, &session, verify::Confirmation::Search))
+        {
             found[index] = Some(match &collected.slots[index] {
                 Some(slot) => verified.remember(slot, span(index), &verdict),
                 None => verify::diagnostics(std::slice::from_ref(&verdict)),

@@ -109,7 +109,9 @@ pub fn verifies(
     cfgs: &[crate::cfg::Cfg],
     session: &crate::smt::SessionOptions,
 ) -> bool {
-    crate::verify::verify(program, cfgs, session).iter().all(crate::verify::ImplementationVerdict::is_verified)
+    crate::verify::verify(program, cfgs, session, crate::verify::Confirmation::Skip)
+        .iter()
+        .all(crate::verify::ImplementationVerdict::is_verified)
 }
 
 /// An edit of the source: the bytes `start..end` replaced by the text.

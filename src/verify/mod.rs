@@ -30,7 +30,9 @@
 //! first, within a budget of runs and steps and the `--time-limit`: the first run that
 //! fails at the clause is the failure's test (one that fails there only if an axiom
 //! replay cannot decide holds is reported saying so). With no such run the check is
-//! undecided. A check z3 decides costs no run.
+//! undecided. A check z3 decides costs no run. A caller that asks only whether each
+//! implementation verifies ([`Confirmation::Skip`]) gets no run at all: a confirmed
+//! failure and an undecided check both leave the implementation unverified.
 //!
 //! **Determinism.** Implementations run in parallel, each with its own session (and z3
 //! context, see [`crate::smt`]), so a verdict depends only on its implementation; the
@@ -151,8 +153,26 @@ pub fn diagnostics(verdicts: &[ImplementationVerdict]) -> Vec<Diagnostic> {
 /// workers the stack `main` gives the pipeline (`prove-tests`' workers too).
 pub const WORKER_STACK_BYTES: usize = 256 * 1024 * 1024;
 
+/// What [`verify`] does with a check z3 gives up on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirmation {
+    /// Runs its candidate's test, then searches near it, for a run failing there: a
+    /// failure with its test, else an undecided check with the candidate's test (the
+    /// `verify` command, the editor).
+    Search,
+    /// Leaves it undecided at once: for a caller that asks only whether each
+    /// implementation verifies, which neither a confirmed failure nor an undecided check
+    /// does (proofs that goals are unreachable, a mutant's infection proof).
+    Skip,
+}
+
 /// Verifies every implementation of `program`; `cfgs` are its cyclic graphs.
-pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) -> Vec<ImplementationVerdict> {
+pub fn verify(
+    program: &hir::Program,
+    cfgs: &[Cfg],
+    options: &SessionOptions,
+    confirmation: Confirmation,
+) -> Vec<ImplementationVerdict> {
     // As many workers as the rayon pool the caller runs in (`prove-tests --jobs`), or
     // as cores.
     let workers = rayon::current_num_threads().min(cfgs.len());
@@ -160,7 +180,7 @@ pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) ->
     let limits = Limits { deadline: options.deadline, ..Limits::default() };
     let machine = &Machine::new(program, cfgs, limits);
     if workers <= 1 {
-        return cfgs.iter().map(|cfg| verify_implementation(program, cfg, options, machine)).collect();
+        return cfgs.iter().map(|cfg| verify_implementation(program, cfg, (options, confirmation), machine)).collect();
     }
     let next = AtomicUsize::new(0);
     let verdicts: Mutex<Vec<Option<ImplementationVerdict>>> = Mutex::new(vec![None; cfgs.len()]);
@@ -169,7 +189,7 @@ pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) ->
             let work = || loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(cfg) = cfgs.get(index) else { break };
-                let verdict = verify_implementation(program, cfg, options, machine);
+                let verdict = verify_implementation(program, cfg, (options, confirmation), machine);
                 verdicts.lock().expect("a worker that panicked ends the scope with its panic")[index] = Some(verdict);
             };
             std::thread::Builder::new()
@@ -188,7 +208,7 @@ pub fn verify(program: &hir::Program, cfgs: &[Cfg], options: &SessionOptions) ->
 fn verify_implementation(
     program: &hir::Program,
     cfg: &Cfg,
-    options: &SessionOptions,
+    (options, confirmation): (&SessionOptions, Confirmation),
     machine: &Machine,
 ) -> ImplementationVerdict {
     let start = Instant::now();
@@ -208,6 +228,9 @@ fn verify_implementation(
                 let test = context.failing_test(counterexample, &obligation);
                 let counterexample = Some(counterexample.clone());
                 failures.push(VerificationFailure { obligation, counterexample, run: None, site, test });
+            }
+            Decision::Unknown { reason, .. } if confirmation == Confirmation::Skip => {
+                undecided.push(Undecided { obligation, reason: reason.to_string(), site, candidate: None });
             }
             Decision::Unknown { reason, candidate } => {
                 let checked = Checked { obligation, site, reason, candidate };

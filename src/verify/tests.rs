@@ -16,7 +16,7 @@ fn verdicts_with(source: &str, options: &SessionOptions) -> (Vec<Cfg>, Vec<Imple
     let program = crate::sema::tests::expect_accepted(source);
     let (cfgs, errors) = lower_all(&program);
     assert!(errors.is_empty(), "{errors:?}");
-    let verdicts = verify(&program, &cfgs, options);
+    let verdicts = verify(&program, &cfgs, options, Confirmation::Search);
     (cfgs, verdicts)
 }
 
@@ -260,7 +260,7 @@ fn a_check_the_solver_gives_up_on_fails_when_a_run_near_its_candidate_fails() {
     let source = "procedure P(x: int, y: int) { assert x * y != 7 * x + 3; }";
     let program = crate::sema::tests::expect_accepted(source);
     let (cfgs, _) = lower_all(&program);
-    let verdicts = verify(&program, &cfgs, &options);
+    let verdicts = verify(&program, &cfgs, &options, Confirmation::Search);
     let failure = only_failure(&verdicts, "P");
     assert!(failure.counterexample.is_none(), "z3 gave up: the search found the run");
     let run = failure.run.as_ref().expect("a run confirms the failure");
@@ -270,6 +270,23 @@ fn a_check_the_solver_gives_up_on_fails_when_a_run_near_its_candidate_fails() {
     let replay = machine.run(run, TraceMode::Strict);
     assert!(matches!(replay.outcome, interp::Outcome::Failed(_)), "{:?}", replay.outcome);
     assert!(failure.test.caveats[0].starts_with("the solver gave up (resource limit)"), "{:?}", failure.test);
+}
+
+/// A caller that asks only whether an implementation verifies skips the confirmation:
+/// the same check z3 gives up on stays undecided, without a candidate's test, and the
+/// implementation is not verified either way.
+#[test]
+fn a_check_the_solver_gives_up_on_stays_undecided_when_confirmation_is_skipped() {
+    let options = SessionOptions { rlimit: Some(1), ..SessionOptions::default() };
+    let source = "procedure P(x: int, y: int) { assert x * y != 7 * x + 3; }";
+    let program = crate::sema::tests::expect_accepted(source);
+    let (cfgs, _) = lower_all(&program);
+    let verdicts = verify(&program, &cfgs, &options, Confirmation::Skip);
+    let Outcome::Inconclusive(undecided) = &verdict(&verdicts, "P").outcome else {
+        panic!("{:?}", verdict(&verdicts, "P").outcome)
+    };
+    assert!(matches!(undecided.as_slice(), [check] if check.candidate.is_none()), "{undecided:?}");
+    assert!(!verdicts[0].is_verified());
 }
 
 #[test]

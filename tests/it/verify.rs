@@ -21,7 +21,7 @@ fn verified(path: &Path) -> (Vec<ImplementationVerdict>, String) {
     let program = seedgen::mono::monomorphize(program).unwrap_or_else(|error| panic!("{name}: {error:?}"));
     let (cfgs, errors) = lower_all(&program);
     assert!(errors.is_empty(), "{name}: {errors:?}");
-    let verdicts = verify::verify(&program, &cfgs, &SessionOptions::default());
+    let verdicts = verify::verify(&program, &cfgs, &SessionOptions::default(), verify::Confirmation::Search);
     let rendered = render_human_plain(&db, &verify::diagnostics(&verdicts));
     (verdicts, rendered)
 }
@@ -113,7 +113,7 @@ fn the_registry_fails_at_its_invariant_check_with_a_test_that_replays_there() {
     let program = checked.hir.expect("registry.bpl checks");
     let program = seedgen::mono::monomorphize(program).expect("registry.bpl's polymorphism is instantiable");
     let (cfgs, _) = lower_all(&program);
-    let verdicts = verify::verify(&program, &cfgs, &SessionOptions::default());
+    let verdicts = verify::verify(&program, &cfgs, &SessionOptions::default(), verify::Confirmation::Search);
     let failing: Vec<&ImplementationVerdict> =
         verdicts.iter().filter(|verdict| verdict.undecided() > 0 || !verdict.is_verified()).collect();
     let [verdict] = failing.as_slice() else { panic!("{}", summary(&verdicts)) };
