@@ -254,13 +254,20 @@ fn a_check_the_solver_gives_up_on_is_a_warning() {
 /// z3 gives up (a resource limit), its candidate's test passes, and a search around it
 /// finds `x = 1, y = 10` (or another root of `x * (y - 7) == 3`): a failure, with the
 /// run that confirms it, which replays strictly to the assertion.
-#[test]
-fn a_check_the_solver_gives_up_on_fails_when_a_run_near_its_candidate_fails() {
+/// `x * y != 7 * x + 3`, which z3 gives up on within a resource limit of 1, verified
+/// with `confirmation`.
+fn nonlinear_given_up(confirmation: Confirmation) -> (hir::Program, Vec<Cfg>, Vec<ImplementationVerdict>) {
     let options = SessionOptions { rlimit: Some(1), ..SessionOptions::default() };
     let source = "procedure P(x: int, y: int) { assert x * y != 7 * x + 3; }";
     let program = crate::sema::tests::expect_accepted(source);
     let (cfgs, _) = lower_all(&program);
-    let verdicts = verify(&program, &cfgs, &options, Confirmation::Search);
+    let verdicts = verify(&program, &cfgs, &options, confirmation);
+    (program, cfgs, verdicts)
+}
+
+#[test]
+fn a_check_the_solver_gives_up_on_fails_when_a_run_near_its_candidate_fails() {
+    let (program, cfgs, verdicts) = nonlinear_given_up(Confirmation::Search);
     let failure = only_failure(&verdicts, "P");
     assert!(failure.counterexample.is_none(), "z3 gave up: the search found the run");
     let run = failure.run.as_ref().expect("a run confirms the failure");
@@ -277,11 +284,7 @@ fn a_check_the_solver_gives_up_on_fails_when_a_run_near_its_candidate_fails() {
 /// implementation is not verified either way.
 #[test]
 fn a_check_the_solver_gives_up_on_stays_undecided_when_confirmation_is_skipped() {
-    let options = SessionOptions { rlimit: Some(1), ..SessionOptions::default() };
-    let source = "procedure P(x: int, y: int) { assert x * y != 7 * x + 3; }";
-    let program = crate::sema::tests::expect_accepted(source);
-    let (cfgs, _) = lower_all(&program);
-    let verdicts = verify(&program, &cfgs, &options, Confirmation::Skip);
+    let (_, _, verdicts) = nonlinear_given_up(Confirmation::Skip);
     let Outcome::Inconclusive(undecided) = &verdict(&verdicts, "P").outcome else {
         panic!("{:?}", verdict(&verdicts, "P").outcome)
     };
