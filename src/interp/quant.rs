@@ -15,11 +15,12 @@
 //! guard included, at each point) gives the exact value. This handles arithmetic on the
 //! variables (`a[i + 1]`). An int the bounds leave open gets an upper bound from a
 //! guard that grows with it ([`super::monotone`]), or is confined to the keys of the maps
-//! a guard reads it in, when the guard is false off them ([`super::support`]). *Points*: when a variable is unbounded, is of an uninterpreted
-//! type, or the box is larger than the steps left, and the body is in the point
-//! fragment, the product of the representatives [`super::points`] gives is enumerated
-//! instead (exact by the argument there). Either way the points enumerated may be at
-//! most as many as the run has steps left.
+//! a guard reads it in, when the guard is false off them ([`super::support`]). *Points*:
+//! when a variable is unbounded, is of an uninterpreted type, or the box is larger than
+//! the steps left, and the body is in the point fragment, the product of the
+//! representatives [`super::points`] gives is enumerated instead (exact by the argument
+//! there). Either way the points enumerated may be at most as many as the run has steps
+//! left.
 //!
 //! *Witnesses*, a one-sided fallback: when neither method decides and the body applies
 //! a body-less function the test tabulates (a table whose default the decoder could

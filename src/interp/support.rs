@@ -38,7 +38,7 @@ impl Evaluator<'_> {
         let mut best: Option<BTreeSet<BigInt>> = None;
         for guard in guards {
             let mut maps = Vec::new();
-            if !indexes_only(guard, ids, ids[var], &mut maps) || maps.is_empty() {
+            if !indexes_only(guard, ids, ids[var], false, &mut maps) || maps.is_empty() {
                 continue;
             }
             let keys = match self.support_of((state, old), guard, ids[var], &maps) {
@@ -78,17 +78,9 @@ impl Evaluator<'_> {
 
 /// Whether every occurrence of the variable `var` in `expr` is the whole index of a
 /// selection whose map mentions none of `ids` (pushed on `maps` with whether it sits
-/// inside `old(..)`), and `expr` mentions no other variable of `ids`.
+/// inside `old(..)`, `old` saying whether `expr` does), and `expr` mentions no other
+/// variable of `ids`.
 fn indexes_only<'e>(
-    expr: &'e hir::Expr,
-    ids: &[hir::BoundId],
-    var: hir::BoundId,
-    maps: &mut Vec<(&'e hir::Expr, bool)>,
-) -> bool {
-    walk(expr, ids, var, false, maps)
-}
-
-fn walk<'e>(
     expr: &'e hir::Expr,
     ids: &[hir::BoundId],
     var: hir::BoundId,
@@ -108,7 +100,7 @@ fn walk<'e>(
         // A nested binder may shadow nothing (ids are unique), but its body is a
         // function of the variable this module cannot see through.
         ExprKind::Quant { .. } => !mentions(expr, ids),
-        ExprKind::Old(inner) => walk(inner, ids, var, true, maps),
-        _ => super::quant::subexpressions(expr).into_iter().all(|child| walk(child, ids, var, old, maps)),
+        ExprKind::Old(inner) => indexes_only(inner, ids, var, true, maps),
+        _ => super::quant::subexpressions(expr).into_iter().all(|child| indexes_only(child, ids, var, old, maps)),
     }
 }
