@@ -523,7 +523,7 @@ impl Z3Terms {
         let elsewhere = index
             .eq(&other)
             .not()
-            .implies(level.select.apply(&[&stored, &other]).eq(&level.select.apply(&[&map, &other])));
+            .implies(level.select.apply(&[&stored, &other]).eq(level.select.apply(&[&map, &other])));
         self.map_axioms.push(ast::forall_const(&[&map, &index, &new], &[], &at_index));
         self.map_axioms.push(ast::forall_const(&[&map, &index, &other, &new], &[], &elsewhere));
         level.store = Some(store);
@@ -600,5 +600,117 @@ pub(super) fn real_numeral(value: &BigRational) -> Real {
         numeral.unary_minus()
     } else {
         numeral
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MapEncoding;
+    use crate::smt::{to_smt2, Reach, Session, SessionOptions};
+    use crate::vc::testing::{block, goal_encoding};
+    use crate::vc::{InputKind, MapValue, Model, Value};
+    use num_bigint::BigInt;
+    use std::sync::Arc;
+
+    /// `declarations`, then a hundred weak axioms when `heavy` (so the session is
+    /// axiom-heavy and encodes maps without the array theory), then `procedure`.
+    fn program(heavy: bool, declarations: &str, procedure: &str) -> String {
+        let mut source = format!("{declarations}\nfunction g(x: int): int;\n");
+        for k in 0..if heavy { 100 } else { 0 } {
+            source.push_str(&format!("axiom (forall x: int :: {{ g(x + {k}) }} g(x + {k}) > -1000);\n"));
+        }
+        source.push_str(procedure);
+        source
+    }
+
+    fn reach(heavy: bool, declarations: &str, procedure: &str) -> Reach {
+        let (cfg, encoding) = goal_encoding(&program(heavy, declarations, procedure), "P");
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        assert_eq!(session.validates_candidates(), heavy);
+        session.first_look(&[block(&cfg, "Bad")])
+    }
+
+    fn model(reach: Reach) -> Model {
+        match reach {
+            Reach::Sat(model) | Reach::Unknown { candidate: Some(model), .. } => model,
+            other => panic!("a model: {other:?}"),
+        }
+    }
+
+    fn global_map(model: &Model) -> MapValue {
+        let global = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Global(_)));
+        match &global.expect("the map is an entry input").value {
+            Value::Map(map) => map.clone(),
+            other => panic!("a map: {other:?}"),
+        }
+    }
+
+    fn int(value: i64) -> Value {
+        Value::Int(BigInt::from(value))
+    }
+
+    #[test]
+    fn an_axiom_heavy_encoding_has_boogies_map_functions_and_no_arrays() {
+        let procedure = "procedure P(y: int) modifies a; { start: assume g(0) > -2000; a[y] := g(y); return; }";
+        let (_, heavy) = goal_encoding(&program(true, "var a: [int]int;", procedure), "P");
+        let script = to_smt2(Arc::new(heavy));
+        assert!(script.contains("Select_[Int]Int") && script.contains("Store_[Int]Int"), "{script}");
+        assert!(!script.contains("(Array"), "no array theory: {script}");
+        let (_, light) = goal_encoding(&program(false, "var a: [int]int;", procedure), "P");
+        assert!(to_smt2(Arc::new(light)).contains("(Array Int Int)"), "other sessions keep the arrays");
+    }
+
+    #[test]
+    fn an_encoding_with_a_lambda_keeps_the_arrays() {
+        let procedure =
+            "procedure P() { var b: [int]int; start: assume g(0) > -2000; b := (lambda x: int :: x + 1); return; }";
+        let (_, encoding) = goal_encoding(&program(true, "", procedure), "P");
+        assert_eq!(MapEncoding::for_encoding(MapEncoding::Uninterpreted, &encoding), MapEncoding::Arrays);
+    }
+
+    #[test]
+    fn maps_decode_the_same_either_way() {
+        let declarations = "var a: [int]int; var m: [int][int]int;";
+        for (procedure, read) in [
+            ("procedure P() { start: assume g(0) > -2000; goto Bad, Fine; Bad: assume a[2] == 5 && a[3] == 7; return; Fine: return; }", 0),
+            ("procedure P() { start: assume g(0) > -2000; goto Bad, Fine; Bad: assume m[1][2] == 3 && m[1][4] == 6; return; Fine: return; }", 1),
+        ] {
+            for heavy in [false, true] {
+                let model = model(reach(heavy, declarations, procedure));
+                let maps: Vec<MapValue> = (model.entry.iter())
+                    .filter(|assignment| matches!(assignment.kind, InputKind::Global(_)))
+                    .map(|assignment| match &assignment.value {
+                        Value::Map(map) => map.clone(),
+                        other => panic!("a map: {other:?}"),
+                    })
+                    .collect();
+                let values = match read {
+                    0 => vec![maps[0].get(&int(2)).clone(), maps[0].get(&int(3)).clone()],
+                    _ => {
+                        let Value::Map(row) = maps[1].get(&int(1)) else { panic!("a row: {:?}", maps[1]) };
+                        vec![row.get(&int(2)).clone(), row.get(&int(4)).clone()]
+                    }
+                };
+                let expected = if read == 0 { vec![int(5), int(7)] } else { vec![int(3), int(6)] };
+                assert_eq!(values, expected, "axiom-heavy: {heavy}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_update_is_still_read_back_and_unreachable_goals_still_proved() {
+        // Without extensionality the two axioms still decide reads of updated maps.
+        let declarations = "var a: [int]int;";
+        for procedure in [
+            "procedure P(y: int) modifies a; { start: assume g(0) > -2000; a[y] := 2; goto Bad, Fine; Bad: assume a[y] != 2; return; Fine: return; }",
+            "procedure P(y: int, z: int) modifies a; { var b: int; start: assume g(0) > -2000; b := a[z]; a[y] := 2; goto Bad, Fine; \
+             Bad: assume y != z && a[z] != b; return; Fine: return; }",
+        ] {
+            assert_eq!(reach(true, declarations, procedure), Reach::Unsat, "{procedure}");
+        }
+        let procedure = "procedure P(y: int) modifies a; { start: assume g(0) > -2000; a[y] := 2; goto Bad, Fine; \
+                         Bad: assume y == 4 && a[5] == 9; return; Fine: return; }";
+        let map = global_map(&model(reach(true, declarations, procedure)));
+        assert_eq!(map.get(&int(5)), &int(9), "{map:?}");
     }
 }
