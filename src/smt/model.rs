@@ -16,6 +16,12 @@
 //! `(= (:var 0) k)` ending in a value, or sets (disjunctions of such tests); anything
 //! else (a body computing with its variable) as [`Value::Opaque`] with z3's text.
 //!
+//! Without the array theory ([`super::translate::MapEncoding::Uninterpreted`]) a map is an
+//! element of its level's sort, decoded from the model's table of `Select_` restricted
+//! to it, the table's `else` as its default (what the model says at every other key),
+//! rows of maps decoded the same way; a wished map input by its shape
+//! ([`super::simple_maps`]).
+//!
 //! Function tables: z3's entries, plus the model's value at every argument tuple the
 //! encoding applies the function to (see [`Applications`]). A function whose `else` is
 //! not a constant (`grow(x) = x + 1`-like, as axioms such as `grow(x) > x` make z3 write)

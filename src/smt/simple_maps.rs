@@ -32,6 +32,13 @@
 //! the look's. The last rung is the plain query, so the look costs at most one check per
 //! map input more than a plain one, and each such check is cheap (an unsat core of
 //! E-matching, 0.1 s on the driver models).
+//!
+//! **Without the array theory** ([`super::translate::MapEncoding::Uninterpreted`]) there
+//! is no constant array: the constant map is a fresh map `%simple.map@M` with `forall k
+//! :: {M[k]} M[k] == v` asserted (every model of the arrays has one, so answers stay
+//! exact), the one change a `Store_` application; a model in which a literal holds is
+//! decoded by its shape ([`super::translate::ShapeForm`]), since `Select`'s table there
+//! holds only the keys E-matching touched.
 
 use super::translate::{levels, MapEncoding, Shape, ShapeForm, Z3Terms};
 use crate::vc::term::Sort;
