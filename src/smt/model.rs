@@ -16,6 +16,12 @@
 //! `(= (:var 0) k)` ending in a value, or sets (disjunctions of such tests); anything
 //! else (a body computing with its variable) as [`Value::Opaque`] with z3's text.
 //!
+//! Without the array theory ([`super::translate::MapEncoding::Uninterpreted`]) a map is an
+//! element of its level's sort, decoded from the model's table of `Select_` restricted
+//! to it, the table's `else` as its default (what the model says at every other key),
+//! rows of maps decoded the same way; a wished map input by its shape
+//! ([`super::simple_maps`]).
+//!
 //! Function tables: z3's entries, plus the model's value at every argument tuple the
 //! encoding applies the function to (see [`Applications`]). A function whose `else` is
 //! not a constant (`grow(x) = x + 1`-like, as axioms such as `grow(x) > x` make z3 write)
@@ -23,7 +29,7 @@
 //! the function where the encoding does, at those tuples, which the table now holds.
 
 use super::interrupt;
-use super::translate::Z3Terms;
+use super::translate::{MapEncoding, ShapeForm, Z3Terms};
 use crate::cfg::BlockId;
 use crate::sema::hir::{FunctionId, TypeId};
 use crate::vc::model::{self, ChoicePoint};
@@ -67,6 +73,16 @@ pub(super) fn decode_candidate(
 impl<'a> Decoder<'a> {
     fn new(encoding: &'a Encoding, image: &'a Z3Terms, model: &'a z3::Model) -> Decoder<'a> {
         Decoder { encoding, image, model, universes: BTreeMap::new(), window: Vec::new(), cut_off: Cell::new(false) }
+    }
+
+    /// The form of the first wished shape of map input `term` whose literal holds in the
+    /// model.
+    fn shape(&self, term: TermId) -> Option<&'a ShapeForm> {
+        let image: &'a Z3Terms = self.image;
+        let holds = |literal: &z3::ast::Bool| {
+            self.model.eval(literal, false).and_then(|value| value.as_bool()).unwrap_or(false)
+        };
+        image.shapes(term).iter().find(|shape| holds(&shape.literal)).map(|shape| &shape.form)
     }
 
     fn decode(mut self, stop: Option<(BlockId, usize)>) -> Option<Model> {
@@ -206,6 +222,12 @@ impl Decoder<'_> {
 
     fn assignment(&mut self, input: usize) -> Assignment {
         let declared = &self.encoding.inputs[input];
+        if self.image.maps() == MapEncoding::Uninterpreted {
+            let sort = self.encoding.terms.sort(declared.term);
+            if let Some(value) = self.shaped_value(declared.term, sort) {
+                return Assignment { input, kind: declared.kind.clone(), value };
+            }
+        }
         // The model's own interpretation keeps maps as tables; evaluating them instead
         // may turn a table into a lambda. Inputs the model leaves free get completed.
         let value = self.shaped(declared.term).unwrap_or_else(|| {
@@ -220,18 +242,45 @@ impl Decoder<'_> {
     /// change's index and value, built from the model's values rather than evaluated (a
     /// heap's evaluation may expand all of its tables).
     fn shaped(&self, term: TermId) -> Option<Dynamic> {
-        let shape =
-            self.image.shapes(term).iter().find(|shape| {
-                self.model.eval(&shape.literal, false).and_then(|value| value.as_bool()).unwrap_or(false)
-            })?;
+        let ShapeForm::Changed { before, change } = self.shape(term)? else { return None };
         // The value before may be a call's choice wished in turn.
-        let before = (self.shaped(shape.before))
-            .or_else(|| self.constant(shape.before))
-            .unwrap_or_else(|| self.eval(shape.before));
-        let Some((index, value)) = &shape.change else { return Some(before) };
+        let before = (self.shaped(*before)).or_else(|| self.constant(*before)).unwrap_or_else(|| self.eval(*before));
+        let Some((index, value)) = change else { return Some(before) };
         let index = self.eval_ast(index)?;
         let value = self.model.get_const_interp(value).or_else(|| self.eval_ast(value))?;
         Some(before.as_array()?.store(&index, &value).into())
+    }
+
+    /// [`Decoder::shaped`] under [`MapEncoding::Uninterpreted`], on decoded values: a
+    /// map element has no z3 `store` to build, and a constant map's table is whole only
+    /// as its shape says.
+    fn shaped_value(&mut self, term: TermId, sort: &Sort) -> Option<Value> {
+        let range = || match sort {
+            Sort::Array(array) => Some(super::translate::levels(sort, 1).pop()?.1).filter(|_| !array.domain.is_empty()),
+            _ => None,
+        };
+        match self.shape(term)? {
+            ShapeForm::Constant(value) => {
+                let value = self.model.get_const_interp(value).or_else(|| self.eval_ast(value))?;
+                let value = self.value(&value, &range()?);
+                Some(Value::Map(MapValue::new(Vec::new(), value)))
+            }
+            ShapeForm::Changed { before, change } => {
+                let before = match self.shaped_value(*before, sort) {
+                    Some(value) => value,
+                    None => self.eval_value(*before),
+                };
+                let Some((index, value)) = change else { return Some(before) };
+                let (Value::Map(map), Sort::Array(array)) = (before, sort) else { return None };
+                let index = self.eval_ast(index)?;
+                let index = self.value(&index, &array.domain[0]);
+                let value = self.model.get_const_interp(value).or_else(|| self.eval_ast(value))?;
+                let value = self.value(&value, &range()?);
+                let mut entries = map.entries;
+                entries.push((index, value));
+                Some(Value::Map(MapValue::new(entries, *map.default)))
+            }
+        }
     }
 
     fn value(&mut self, ast: &Dynamic, sort: &Sort) -> Value {
@@ -278,6 +327,9 @@ impl Decoder<'_> {
     /// A (curried, one-index) map value: read as a table when z3 wrote one, else
     /// sampled.
     fn map(&mut self, ast: &Dynamic, key_sort: &Sort, value_sort: &Sort) -> Option<MapValue> {
+        if self.image.maps() == MapEncoding::Uninterpreted {
+            return self.selected(ast, key_sort, value_sort);
+        }
         // An empty window: a candidate's map, not sampled (see `decode_candidate`).
         let sample = !self.window.is_empty();
         self.table(ast, key_sort, value_sort)
@@ -316,6 +368,39 @@ impl Decoder<'_> {
         // The outermost store wins: apply the innermost first.
         for (key, value) in stores.iter().rev() {
             entries.push((self.value(key, key_sort), self.value(value, value_sort)));
+        }
+        Some(MapValue::new(entries, default))
+    }
+
+    /// A map element of [`MapEncoding::Uninterpreted`]: the model's table of `Select`
+    /// at the element (its entries whose map is `ast`), and as default the table's
+    /// `else`, which is the model's value at every other key (of every map of the
+    /// level). An `else` computing with its arguments is read with the map fixed to
+    /// `ast`, as a body over the key ([`Decoder::body`]); one that still computes
+    /// with the key leaves the map opaque.
+    fn selected(&mut self, ast: &Dynamic, key_sort: &Sort, value_sort: &Sort) -> Option<MapValue> {
+        let (select, key) = self.image.select_decl(key_sort, value_sort)?;
+        let Some(table) = self.model.get_func_interp(select) else {
+            // No map of the level is read in the model: its value anywhere is the same.
+            let anywhere = select.apply(&[ast, &Dynamic::fresh_const("%key", key)]);
+            let default = self.eval_ast(&anywhere)?;
+            return Some(MapValue::new(Vec::new(), self.value(&default, value_sort)));
+        };
+        let rows: Vec<(Dynamic, Dynamic)> = (table.get_entries().iter())
+            .filter_map(|entry| match &entry.get_args()[..] {
+                [map, key] if map.ast_eq(ast) => Some((key.clone(), entry.get_value())),
+                _ => None,
+            })
+            .collect();
+        let otherwise = fix_first_argument(&table.get_else()?, ast, key)?;
+        let (mut entries, default) = if mentions_var(&otherwise) {
+            self.body(&otherwise, key_sort, value_sort)?
+        } else {
+            (Vec::new(), self.value(&otherwise, value_sort))
+        };
+        // Table entries take precedence over the `else` body: they go last.
+        for (key, value) in rows {
+            entries.push((self.value(&key, key_sort), self.value(&value, value_sort)));
         }
         Some(MapValue::new(entries, default))
     }
@@ -551,6 +636,28 @@ fn lambda_body(ast: &Dynamic) -> Option<Dynamic> {
         let body = z3_sys::Z3_get_quantifier_body(context, raw)?;
         Some(Dynamic::wrap(ast.get_ctx(), body))
     }
+}
+
+/// A two-argument function body over `(:var 0)` and `(:var 1)` (a `Select` table's
+/// `else`) with the first argument fixed to `first`: a body over `(:var 0)` (of
+/// `key_sort`) standing for the second, simplified (tests of the map against other
+/// elements fall away).
+fn fix_first_argument(body: &Dynamic, first: &Dynamic, key_sort: &z3::Sort) -> Option<Dynamic> {
+    if !mentions_var(body) {
+        return Some(body.clone());
+    }
+    let context = body.get_ctx().get_z3_context();
+    // SAFETY: `body`, `first` and the sort are live ASTs of `context`, and the variable
+    // made here is too; `Z3_substitute_vars` returns a term of the same context, which
+    // `Dynamic::wrap` takes its own reference to before any other z3 call.
+    let fixed = unsafe {
+        let key = z3_sys::Z3_mk_bound(context, 0, key_sort.get_z3_sort())?;
+        let key = Dynamic::wrap(body.get_ctx(), key);
+        let to = [first.get_z3_ast(), key.get_z3_ast()];
+        let fixed = z3_sys::Z3_substitute_vars(context, body.get_z3_ast(), 2, to.as_ptr())?;
+        Dynamic::wrap(body.get_ctx(), fixed)
+    };
+    Some(fixed.simplify())
 }
 
 /// `k` of a test `(= (:var 0) k)` (either side), `k` free of variables.

@@ -102,7 +102,7 @@ fn is_ground(encoding: &Encoding, term: TermId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::small_range_instances;
-    use crate::smt::translate::Z3Terms;
+    use crate::smt::translate::{MapEncoding, Z3Terms};
     use crate::vc::testing::goal_encoding;
 
     #[test]
@@ -112,7 +112,7 @@ mod tests {
              assume (forall x: int :: { h(x) } p <= x ==> f(x) > 0); \
              assume (forall x: int :: { h(x) } p <= x && x < p + 2000 ==> f(x) < 9); return; }";
         let (_, encoding) = goal_encoding(source, "P");
-        let mut image = Z3Terms::new(&encoding);
+        let mut image = Z3Terms::new(&encoding, MapEncoding::Arrays);
         let instances = small_range_instances(&encoding, &mut image);
         // The unbounded and the wide ranges are left to E-matching.
         assert_eq!(instances.len(), 3, "{instances:?}");

@@ -80,7 +80,7 @@ use super::model::{decode, decode_candidate};
 use super::ranges;
 use super::refine::{self, Grounding, Instance};
 use super::simple_maps::SimpleMaps;
-use super::translate::Z3Terms;
+use super::translate::{MapEncoding, Z3Terms};
 use crate::cfg::BlockId;
 use crate::vc::{Assignment, Encoding, FailureId, Model, Value};
 use std::sync::mpsc;
@@ -212,6 +212,18 @@ impl Profile {
             Profile::AxiomHeavy
         } else {
             Profile::Default
+        }
+    }
+
+    /// How the profile's sessions encode maps ([`MapEncoding::for_encoding`] keeps the
+    /// arrays for an encoding with a lambda): an axiom-heavy one as Boogie 2.4.1 does
+    /// without the array theory, which z3 answers Boogie's queries on the driver models
+    /// with 25 times faster (0.8 s against 20.7 s on the queries of
+    /// `Test/havoc0/KeyboardClassFindMorePorts.bpl`, Boogie's own encoding each way).
+    fn maps(self) -> MapEncoding {
+        match self {
+            Profile::Default => MapEncoding::Arrays,
+            Profile::AxiomHeavy | Profile::EMatchingOnly => MapEncoding::Uninterpreted,
         }
     }
 
@@ -469,10 +481,8 @@ fn serve(
     let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
     solver.set_params(&params(options, profile));
-    let mut image = Z3Terms::new(encoding);
-    for &assertion in &encoding.assertions {
-        solver.assert(image.bool(assertion));
-    }
+    let mut image = Z3Terms::new(encoding, MapEncoding::for_encoding(profile.maps(), encoding));
+    assert_encoding(&solver, encoding, &mut image);
     if profile == Profile::AxiomHeavy {
         ranges::small_range_instances(encoding, &mut image).iter().for_each(|instance| solver.assert(instance));
     }
@@ -588,6 +598,7 @@ impl Worker<'_> {
         };
         if self.profile == Profile::AxiomHeavy && self.simple_maps.is_none() {
             self.simple_maps = Some(SimpleMaps::new(&self.solver, self.encoding, &mut self.image));
+            self.image.take_map_axioms().iter().for_each(|axiom| self.solver.assert(axiom));
         }
         let (solver, terms) = (&self.solver, (self.encoding, &self.image));
         let simple_maps = self.simple_maps.as_ref().filter(|maps| !maps.is_empty());
@@ -685,6 +696,15 @@ fn configure_process() {
         z3::set_global_param("memory_max_size", &MAX_MEMORY_MB.to_string());
         memory::keep_freed_memory();
     });
+}
+
+/// Asserts the map axioms of `image` (see [`MapEncoding::Uninterpreted`]), then the
+/// encoding's assertions.
+fn assert_encoding(solver: &Solver, encoding: &Encoding, image: &mut Z3Terms) {
+    image.take_map_axioms().iter().for_each(|axiom| solver.assert(axiom));
+    for &assertion in &encoding.assertions {
+        solver.assert(image.bool(assertion));
+    }
 }
 
 /// The parameters of the next check: [`params`] with the timeout cut to the time left
@@ -880,10 +900,8 @@ pub fn to_smt2(encoding: Arc<Encoding>) -> String {
     configure_process();
     std::thread::spawn(move || {
         let solver = Solver::new();
-        let image = Z3Terms::new(&encoding);
-        for &assertion in &encoding.assertions {
-            solver.assert(image.bool(assertion));
-        }
+        let maps = MapEncoding::for_encoding(Profile::of(&encoding).maps(), &encoding);
+        assert_encoding(&solver, &encoding, &mut Z3Terms::new(&encoding, maps));
         solver.to_smt2()
     })
     .join()

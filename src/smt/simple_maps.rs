@@ -32,12 +32,19 @@
 //! the look's. The last rung is the plain query, so the look costs at most one check per
 //! map input more than a plain one, and each such check is cheap (an unsat core of
 //! E-matching, 0.1 s on the driver models).
+//!
+//! **Without the array theory** ([`super::translate::MapEncoding::Uninterpreted`]) there
+//! is no constant array: the constant map is a fresh map `%simple.map@M` with `forall k
+//! :: {M[k]} M[k] == v` asserted (every model of the arrays has one, so answers stay
+//! exact), the one change a `Store_` application; a model in which a literal holds is
+//! decoded by its shape ([`super::translate::ShapeForm`]), since `Select`'s table there
+//! holds only the keys E-matching touched.
 
-use super::translate::{Shape, Z3Terms};
+use super::translate::{levels, MapEncoding, Shape, ShapeForm, Z3Terms};
 use crate::vc::term::Sort;
 use crate::vc::{Encoding, InputKind, TermId};
-use z3::ast::{Array, Ast, Bool, Dynamic, Int, Real, BV};
-use z3::SatResult;
+use z3::ast::{forall_const, Array, Bool, Dynamic, Int, Real, BV};
+use z3::{Pattern, SatResult};
 
 /// One map input's wish: its rungs, simplest first, each a literal asserted to imply
 /// its shape.
@@ -57,24 +64,24 @@ impl SimpleMaps {
         let mut wishes = Vec::new();
         for (term, before) in map_inputs(encoding) {
             let map = image.ast(term).clone();
-            let shapes: Vec<(Dynamic, Option<Shape>)> = match before {
-                None => match constant_map(encoding, &map, term) {
-                    Some(constant) => vec![(constant.into(), None)],
+            let shapes: Vec<(Dynamic, Option<ShapeForm>)> = match before {
+                None => match constant_map(solver, encoding, image, term) {
+                    Some(constant) => vec![constant],
                     None => continue,
                 },
                 Some(before) => {
-                    let Some((changed, index, value)) = one_change(image.ast(before), term) else { continue };
-                    let unchanged = Shape { literal: literal(term, 0), before, change: None };
-                    let one = Shape { literal: literal(term, 1), before, change: Some((index, value)) };
-                    vec![(image.ast(before).clone(), Some(unchanged)), (changed.into(), Some(one))]
+                    let Some((changed, index, value)) = one_change(encoding, image, before, term) else { continue };
+                    let unchanged = ShapeForm::Changed { before, change: None };
+                    let one = ShapeForm::Changed { before, change: Some((index, value)) };
+                    vec![(image.ast(before).clone(), Some(unchanged)), (changed, Some(one))]
                 }
             };
             let mut rungs = Vec::new();
-            for (rung, (shape, decoded)) in shapes.into_iter().enumerate() {
+            for (rung, (shape, form)) in shapes.into_iter().enumerate() {
                 let literal = literal(term, rung);
                 solver.assert(literal.implies(map.eq(&shape)));
-                if let Some(decoded) = decoded {
-                    image.add_shape(term, decoded);
+                if let Some(form) = form {
+                    image.add_shape(term, Shape { literal: literal.clone(), form });
                 }
                 rungs.push(literal);
             }
@@ -144,30 +151,55 @@ fn literal(term: TermId, rung: usize) -> Bool {
 /// `before` changed at one fresh index to a fresh value at most: the simplest map a
 /// call that modifies it leaves but one unchanged (none of its other entries moved);
 /// with the index and the value.
-fn one_change(before: &Dynamic, term: TermId) -> Option<(Array, Dynamic, Dynamic)> {
-    let sort = before.get_sort();
-    let (domain, range) = (sort.array_domain()?, sort.array_range()?);
+fn one_change(
+    encoding: &Encoding,
+    image: &mut Z3Terms,
+    before: TermId,
+    term: TermId,
+) -> Option<(Dynamic, Dynamic, Dynamic)> {
+    let (key, range) = levels(encoding.terms.sort(term), 1).pop()?;
+    let (domain, range_sort) = (image.sort(encoding, &key), image.sort(encoding, &range));
     let index = Dynamic::new_const(format!("%simple.index@{}", term.index()), &domain);
-    let value = Dynamic::new_const(format!("%simple.value@{}", term.index()), &range);
-    Some((before.as_array()?.store(&index, &value), index, value))
+    let value = Dynamic::new_const(format!("%simple.value@{}", term.index()), &range_sort);
+    let before = image.ast(before).clone();
+    let changed = image.store_one(encoding, &before, (&key, &range), (&index, &value));
+    Some((changed, index, value))
 }
 
-/// The constant map of `map`'s (curried) sort with its range's default, or a fresh
+/// The constant map of `term`'s (curried) sort with its range's default, or a fresh
 /// constant of a range without one (a map of several indices is curried, its range a
-/// map); `None` for a term that is no z3 array.
-fn constant_map(encoding: &Encoding, map: &Dynamic, term: TermId) -> Option<Array> {
-    let sort = map.get_sort();
-    let (domain, range) = (sort.array_domain()?, sort.array_range()?);
+/// map); `None` for a term that is no map of keys. Under the arrays a constant array;
+/// under [`MapEncoding::Uninterpreted`] a fresh map `%simple.map@M` with `forall k ::
+/// {M[k]} M[k] == v` asserted (a definition of a fresh constant: every model of the
+/// arrays has it, the constant function, so every answer stays exact), and the shape by
+/// which its value is decoded.
+fn constant_map(
+    solver: &z3::Solver,
+    encoding: &Encoding,
+    image: &mut Z3Terms,
+    term: TermId,
+) -> Option<(Dynamic, Option<ShapeForm>)> {
+    let (key, range) = levels(encoding.terms.sort(term), 1).pop()?;
     let Sort::Array(array) = encoding.terms.sort(term) else { return None };
+    let (domain, range_sort) = (image.sort(encoding, &key), image.sort(encoding, &range));
     let scalar = if array.domain.len() == 1 { Some(&array.range) } else { None };
     let value: Dynamic = match scalar {
         Some(Sort::Int) => Int::from_i64(0).into(),
         Some(Sort::Bool) => Bool::from_bool(false).into(),
         Some(Sort::Real) => Real::from_rational_str("0", "1").expect("0 is a real numeral").into(),
         Some(Sort::BitVec(width)) => BV::from_i64(0, *width).into(),
-        _ => Dynamic::new_const(format!("%simple.value@{}", term.index()), &range),
+        _ => Dynamic::new_const(format!("%simple.value@{}", term.index()), &range_sort),
     };
-    Some(Array::const_array(&domain, &value))
+    if image.maps() == MapEncoding::Arrays {
+        return Some((Array::const_array(&domain, &value).into(), None));
+    }
+    let map_sort = image.sort(encoding, encoding.terms.sort(term));
+    let map = Dynamic::new_const(format!("%simple.map@{}", term.index()), &map_sort);
+    let point = Dynamic::new_const(format!("%simple.key@{}", term.index()), &domain);
+    let read = image.select_one(encoding, &map, (&key, &range), &point);
+    let definition = forall_const(&[&point], &[&Pattern::new(&[&read])], &read.eq(&value));
+    solver.assert(&definition);
+    Some((map, Some(ShapeForm::Constant(value))))
 }
 
 #[cfg(test)]

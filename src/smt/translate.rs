@@ -14,6 +14,19 @@
 //! z3 lambdas: the alternative, a fresh array constant with a `forall` axiom, makes z3
 //! 4.8.12 give up (`unknown`) on simple equalities such as `a == (λ x. x + 1)`.
 //!
+//! **Maps without the array theory.** A session may instead encode maps as Boogie 2.4.1
+//! does without `/useArrayTheory` ([`MapEncoding::Uninterpreted`]): each (curried) level
+//! `[K]V` is an uninterpreted sort `T@[K]V` with `Select_[K]V : T@[K]V × K → V` and, once
+//! a map of it is updated, `Store_[K]V : T@[K]V × K × V → T@[K]V` and Boogie's two
+//! axioms, `Select(Store(m, i, v), i) == v` and `i != j ==> Select(Store(m, i, v), j) ==
+//! Select(m, j)` (no patterns: z3 infers Boogie's). There is no extensionality, so this
+//! theory is weaker than the arrays': every model of the array encoding is one of this
+//! (the sort read as the functions from `K` to `V`), so `unsat` stays a proof, and a
+//! model may only be spurious, which replay judges. On Boogie's driver models
+//! (`Test/havoc0`) z3 answers Boogie's queries in 0.8 s this way and in 20.7 s with the
+//! array theory. A lambda has no image under this scheme: an encoding with one keeps
+//! the arrays ([`MapEncoding::for_encoding`]).
+//!
 //! Functions with a body are z3 recursive functions (`define-fun-rec`, see
 //! [`crate::vc::Definition`] for why not an axiom); the others uninterpreted.
 //!
@@ -33,6 +46,44 @@ use std::str::FromStr;
 use z3::ast::{self, Ast, Bool, Dynamic, Int, Real, BV};
 use z3::{FuncDecl, Pattern, RecFuncDecl, Symbol};
 
+/// How an image encodes maps (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MapEncoding {
+    /// z3's array theory, curried.
+    Arrays,
+    /// Boogie 2.4.1's encoding without the array theory: an uninterpreted sort per
+    /// curried level, with `Select` and `Store` functions and their two axioms.
+    Uninterpreted,
+}
+
+impl MapEncoding {
+    /// `wanted`, unless it is [`MapEncoding::Uninterpreted`] and `encoding` has a lambda,
+    /// which only the array theory expresses: then [`MapEncoding::Arrays`] for the whole
+    /// encoding rather than half of it translated each way.
+    pub(super) fn for_encoding(wanted: MapEncoding, encoding: &Encoding) -> MapEncoding {
+        let terms = &encoding.terms;
+        let has_lambda = || terms.ids().any(|id| matches!(terms.get(id), Term::Lambda(..)));
+        if wanted == MapEncoding::Uninterpreted && has_lambda() {
+            MapEncoding::Arrays
+        } else {
+            wanted
+        }
+    }
+}
+
+/// One curried level `[K]V` of a map sort under [`MapEncoding::Uninterpreted`].
+struct MapLevel {
+    /// `T@[K]V`.
+    sort: z3::Sort,
+    /// `Select_[K]V`.
+    select: FuncDecl,
+    /// `K`.
+    key: z3::Sort,
+    /// `Store_[K]V`, declared (and its axioms made) when a map of the level is first
+    /// updated.
+    store: Option<FuncDecl>,
+}
+
 /// The z3 image of an arena.
 pub(super) struct Z3Terms {
     asts: Vec<Dynamic>,
@@ -43,17 +94,34 @@ pub(super) struct Z3Terms {
     /// Per map input, the shapes a first look may have wished it
     /// ([`super::simple_maps`]): a model in which one's literal holds is decoded by it.
     shapes: BTreeMap<TermId, Vec<Shape>>,
+    maps: MapEncoding,
+    /// Under [`MapEncoding::Uninterpreted`], each curried level by its one-index sort
+    /// ([`level_sort`]).
+    levels: BTreeMap<Sort, MapLevel>,
+    /// The axioms of the `Store` functions declared since the last
+    /// [`Z3Terms::take_map_axioms`], to be asserted.
+    map_axioms: Vec<Bool>,
 }
 
-/// A map input wished equal to `before` changed at most at `change` (an index and a
-/// value, fresh constants) while `literal` holds: its model value is then read as that,
-/// so that the decoded table agrees with `before`'s at every key, where z3's own value
-/// of the input is exact only at the keys its search touched.
+/// A map input wished of a `form` while `literal` holds: its model value is then read
+/// as that form says, so that the decoded table agrees with the form at every key,
+/// where z3's own value of the input is exact only at the keys its search touched.
 #[derive(Clone)]
 pub(super) struct Shape {
     pub literal: Bool,
-    pub before: TermId,
-    pub change: Option<(Dynamic, Dynamic)>,
+    pub form: ShapeForm,
+}
+
+/// See [`Shape`].
+#[derive(Clone)]
+pub(super) enum ShapeForm {
+    /// Equal to `before` changed at most at `change` (an index and a value, fresh
+    /// constants).
+    Changed { before: TermId, change: Option<(Dynamic, Dynamic)> },
+    /// Constantly the value (under [`MapEncoding::Uninterpreted`], where the model's
+    /// `Select` table of the constant map has only the keys E-matching touched; the
+    /// arrays' constant map decodes as one by itself).
+    Constant(Dynamic),
 }
 
 /// A declared symbol: uninterpreted, or defined by a (possibly recursive) body.
@@ -72,13 +140,19 @@ impl Decl {
 }
 
 impl Z3Terms {
-    pub fn new(encoding: &Encoding) -> Z3Terms {
+    /// The image of `encoding` with maps encoded as `maps` says (see
+    /// [`MapEncoding::for_encoding`]); under [`MapEncoding::Uninterpreted`] the caller
+    /// asserts [`Z3Terms::take_map_axioms`] beside the encoding's assertions.
+    pub fn new(encoding: &Encoding, maps: MapEncoding) -> Z3Terms {
         let mut image = Z3Terms {
             asts: Vec::with_capacity(encoding.terms.len()),
             decls: Vec::new(),
             sorts: BTreeMap::new(),
             real_pow: None,
             shapes: BTreeMap::new(),
+            maps,
+            levels: BTreeMap::new(),
+            map_axioms: Vec::new(),
         };
         let defined: BTreeSet<SymbolId> = encoding.definitions.iter().map(|definition| definition.symbol).collect();
         for (index, symbol) in encoding.terms.symbols().iter().enumerate() {
@@ -119,6 +193,52 @@ impl Z3Terms {
         self.shapes.get(&term).map_or(&[], Vec::as_slice)
     }
 
+    /// How this image encodes maps.
+    pub(super) fn maps(&self) -> MapEncoding {
+        self.maps
+    }
+
+    /// The axioms of the map levels updated since the last call (under
+    /// [`MapEncoding::Uninterpreted`]; none under the arrays), to be asserted.
+    pub(super) fn take_map_axioms(&mut self) -> Vec<Bool> {
+        std::mem::take(&mut self.map_axioms)
+    }
+
+    /// `Select_[K]V` of the level with keys `key` and values `value`, and the z3 sort of
+    /// its keys (under [`MapEncoding::Uninterpreted`], once the level is declared).
+    pub(super) fn select_decl(&self, key: &Sort, value: &Sort) -> Option<(&FuncDecl, &z3::Sort)> {
+        self.levels.get(&level_sort(key, value)).map(|level| (&level.select, &level.key))
+    }
+
+    /// `map[index]` at one level of keys `key` and values `value`, in either encoding.
+    pub(super) fn select_one(
+        &mut self,
+        encoding: &Encoding,
+        map: &Dynamic,
+        (key, value): (&Sort, &Sort),
+        index: &Dynamic,
+    ) -> Dynamic {
+        match self.maps {
+            MapEncoding::Arrays => map.as_array().expect("only maps are selected from").select(index),
+            MapEncoding::Uninterpreted => self.level(encoding, key, value).select.apply(&[map, index]),
+        }
+    }
+
+    /// `map[index := new]` at one level of keys `key` and values `value`, in either
+    /// encoding.
+    pub(super) fn store_one(
+        &mut self,
+        encoding: &Encoding,
+        map: &Dynamic,
+        (key, value): (&Sort, &Sort),
+        (index, new): (&Dynamic, &Dynamic),
+    ) -> Dynamic {
+        match self.maps {
+            MapEncoding::Arrays => map.as_array().expect("only maps are updated").store(index, new).into(),
+            MapEncoding::Uninterpreted => self.store_decl(encoding, key, value).apply(&[map, index, new]),
+        }
+    }
+
     pub fn ast(&self, id: TermId) -> &Dynamic {
         &self.asts[id.index()]
     }
@@ -142,6 +262,10 @@ impl Z3Terms {
             Sort::Real => z3::Sort::real(),
             Sort::BitVec(width) => z3::Sort::bitvector(*width),
             Sort::Named(id) => z3::Sort::uninterpreted(Symbol::String(encoding.type_names[id.index()].clone())),
+            Sort::Array(array) if self.maps == MapEncoding::Uninterpreted => match array.domain.split_first() {
+                Some((key, rest)) => self.level(encoding, key, &curried(rest, &array.range)).sort.clone(),
+                None => self.sort(encoding, &array.range),
+            },
             Sort::Array(array) => {
                 let range = self.sort(encoding, &array.range);
                 array
@@ -203,8 +327,16 @@ impl Z3Terms {
             Term::Arith(op, lhs, rhs) => self.arith(*op, *lhs, *rhs).into(),
             Term::Cmp(op, lhs, rhs) if terms.sort(*lhs) == &Sort::Real => self.real_cmp(*op, *lhs, *rhs).into(),
             Term::Cmp(op, lhs, rhs) => self.cmp(*op, *lhs, *rhs).into(),
-            Term::Select(map, indices) => self.select(self.ast(*map).clone(), indices),
-            Term::Store(map, indices, value) => self.store(self.ast(*map).clone(), indices, self.ast(*value)),
+            Term::Select(map, indices) => {
+                let levels = levels(terms.sort(*map), indices.len());
+                let indices: Vec<Dynamic> = indices.iter().map(|&index| self.ast(index).clone()).collect();
+                self.select(encoding, self.ast(*map).clone(), &levels, &indices)
+            }
+            Term::Store(map, indices, value) => {
+                let levels = levels(terms.sort(*map), indices.len());
+                let indices: Vec<Dynamic> = indices.iter().map(|&index| self.ast(index).clone()).collect();
+                self.store(encoding, self.ast(*map).clone(), (&levels, &indices), &self.ast(*value).clone())
+            }
             Term::Quant { kind, vars, patterns, body } => {
                 let bounds: Vec<Dynamic> = vars.iter().map(|&var| self.bound(encoding, var)).collect();
                 let bounds: Vec<&dyn Ast> = bounds.iter().map(|bound| bound as &dyn Ast).collect();
@@ -330,24 +462,118 @@ impl Z3Terms {
         }
     }
 
-    /// m[i1, …, in] = (select … (select m i1) … in)
-    fn select(&self, map: Dynamic, indices: &[TermId]) -> Dynamic {
-        indices.iter().fold(map, |curried, &index| {
-            curried.as_array().expect("only maps are selected from").select(self.ast(index))
-        })
+    /// m[i1, …, in] = (select … (select m i1) … in); `levels` are the (key, value)
+    /// sorts of each selection.
+    fn select(&mut self, encoding: &Encoding, map: Dynamic, levels: &[(Sort, Sort)], indices: &[Dynamic]) -> Dynamic {
+        (levels.iter().zip(indices))
+            .fold(map, |curried, ((key, value), index)| self.select_one(encoding, &curried, (key, value), index))
     }
 
     /// m[i1, i2, … := v] = (store m i1 m[i1][i2, … := v]); a nullary map (`[]int`,
     /// whose sort is its range's) updated with no index is the value itself.
-    fn store(&self, map: Dynamic, indices: &[TermId], value: &Dynamic) -> Dynamic {
-        let Some((&first, rest)) = indices.split_first() else {
+    fn store(
+        &mut self,
+        encoding: &Encoding,
+        map: Dynamic,
+        (levels, indices): (&[(Sort, Sort)], &[Dynamic]),
+        value: &Dynamic,
+    ) -> Dynamic {
+        let (Some(((key, range), rest)), Some((first, rest_indices))) = (levels.split_first(), indices.split_first())
+        else {
             return value.clone();
         };
-        let array = map.as_array().expect("only maps are updated");
-        let first = self.ast(first);
-        let row = array.select(first);
-        let updated_row = self.store(row, rest, value);
-        array.store(first, &updated_row).into()
+        let row = self.select_one(encoding, &map, (key, range), first);
+        let updated_row = self.store(encoding, row, (rest, rest_indices), value);
+        self.store_one(encoding, &map, (key, range), (first, &updated_row))
+    }
+
+    /// The level of keys `key` and values `value` (curried), declared at first use.
+    fn level(&mut self, encoding: &Encoding, key: &Sort, value: &Sort) -> &MapLevel {
+        let sort = level_sort(key, value);
+        if !self.levels.contains_key(&sort) {
+            let name = sort_name(encoding, &sort);
+            let (key_sort, value_sort) = (self.sort(encoding, key), self.sort(encoding, value));
+            let map_sort = z3::Sort::uninterpreted(Symbol::String(format!("T@{name}")));
+            let select = FuncDecl::new(format!("Select_{name}"), &[&map_sort, &key_sort], &value_sort);
+            self.levels.insert(sort.clone(), MapLevel { sort: map_sort, select, key: key_sort, store: None });
+        }
+        &self.levels[&sort]
+    }
+
+    /// `Store_[K]V` of the level of keys `key` and values `value`; declared at first
+    /// use, when its two axioms join [`Z3Terms::take_map_axioms`].
+    fn store_decl(&mut self, encoding: &Encoding, key: &Sort, value: &Sort) -> &FuncDecl {
+        if self.level(encoding, key, value).store.is_none() {
+            self.declare_store(encoding, key, value);
+        }
+        self.levels[&level_sort(key, value)].store.as_ref().expect("declared above")
+    }
+
+    /// See [`Z3Terms::store_decl`].
+    fn declare_store(&mut self, encoding: &Encoding, key: &Sort, value: &Sort) {
+        let name = sort_name(encoding, &level_sort(key, value));
+        let (key_sort, value_sort) = (self.sort(encoding, key), self.sort(encoding, value));
+        let level = self.levels.get_mut(&level_sort(key, value)).expect("the level was just declared");
+        let store = FuncDecl::new(format!("Store_{name}"), &[&level.sort, &key_sort, &value_sort], &level.sort);
+        let map = Dynamic::new_const("%map!m", &level.sort);
+        let (index, other) = (Dynamic::new_const("%map!i", &key_sort), Dynamic::new_const("%map!j", &key_sort));
+        let new = Dynamic::new_const("%map!v", &value_sort);
+        let stored = store.apply(&[&map, &index, &new]);
+        let at_index = level.select.apply(&[&stored, &index]).eq(&new);
+        let elsewhere = index
+            .eq(&other)
+            .not()
+            .implies(level.select.apply(&[&stored, &other]).eq(level.select.apply(&[&map, &other])));
+        self.map_axioms.push(ast::forall_const(&[&map, &index, &new], &[], &at_index));
+        self.map_axioms.push(ast::forall_const(&[&map, &index, &other, &new], &[], &elsewhere));
+        level.store = Some(store);
+    }
+}
+
+/// The one-index sort of a curried level: keys `key`, values `value` curried.
+fn level_sort(key: &Sort, value: &Sort) -> Sort {
+    Sort::array(vec![key.clone()], curry(value))
+}
+
+/// `sort` with every map curried (`[A, B]R` as `[A][B]R`).
+fn curry(sort: &Sort) -> Sort {
+    match sort {
+        Sort::Array(array) => curried(&array.domain, &array.range),
+        other => other.clone(),
+    }
+}
+
+/// The curried sort of a map with keys `domain` and values `range` (`range` itself when
+/// there is no key).
+fn curried(domain: &[Sort], range: &Sort) -> Sort {
+    match domain.split_first() {
+        Some((key, rest)) => Sort::array(vec![key.clone()], curried(rest, range)),
+        None => curry(range),
+    }
+}
+
+/// The (key, value) sorts of the first `count` curried selections from a map of `sort`.
+pub(super) fn levels(sort: &Sort, count: usize) -> Vec<(Sort, Sort)> {
+    let Sort::Array(array) = sort else { return Vec::new() };
+    (0..count.min(array.domain.len()))
+        .map(|position| (array.domain[position].clone(), curried(&array.domain[position + 1..], &array.range)))
+        .collect()
+}
+
+/// Boogie's name of a sort in its map functions: `Int`, `[Int]Bool`, `[ref][Int]Int`.
+fn sort_name(encoding: &Encoding, sort: &Sort) -> String {
+    match sort {
+        Sort::Bool => "Bool".to_string(),
+        Sort::Int => "Int".to_string(),
+        Sort::Real => "Real".to_string(),
+        Sort::BitVec(width) => format!("bv{width}"),
+        Sort::Named(id) => encoding.type_names[id.index()].clone(),
+        Sort::Array(array) => match array.domain.split_first() {
+            Some((key, rest)) => {
+                format!("[{}]{}", sort_name(encoding, key), sort_name(encoding, &curried(rest, &array.range)))
+            }
+            None => sort_name(encoding, &array.range),
+        },
     }
 }
 
@@ -374,5 +600,117 @@ pub(super) fn real_numeral(value: &BigRational) -> Real {
         numeral.unary_minus()
     } else {
         numeral
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MapEncoding;
+    use crate::smt::{to_smt2, Reach, Session, SessionOptions};
+    use crate::vc::testing::{block, goal_encoding};
+    use crate::vc::{InputKind, MapValue, Model, Value};
+    use num_bigint::BigInt;
+    use std::sync::Arc;
+
+    /// `declarations`, then a hundred weak axioms when `heavy` (so the session is
+    /// axiom-heavy and encodes maps without the array theory), then `procedure`.
+    fn program(heavy: bool, declarations: &str, procedure: &str) -> String {
+        let mut source = format!("{declarations}\nfunction g(x: int): int;\n");
+        for k in 0..if heavy { 100 } else { 0 } {
+            source.push_str(&format!("axiom (forall x: int :: {{ g(x + {k}) }} g(x + {k}) > -1000);\n"));
+        }
+        source.push_str(procedure);
+        source
+    }
+
+    fn reach(heavy: bool, declarations: &str, procedure: &str) -> Reach {
+        let (cfg, encoding) = goal_encoding(&program(heavy, declarations, procedure), "P");
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        assert_eq!(session.validates_candidates(), heavy);
+        session.first_look(&[block(&cfg, "Bad")])
+    }
+
+    fn model(reach: Reach) -> Model {
+        match reach {
+            Reach::Sat(model) | Reach::Unknown { candidate: Some(model), .. } => model,
+            other => panic!("a model: {other:?}"),
+        }
+    }
+
+    fn global_map(model: &Model) -> MapValue {
+        let global = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Global(_)));
+        match &global.expect("the map is an entry input").value {
+            Value::Map(map) => map.clone(),
+            other => panic!("a map: {other:?}"),
+        }
+    }
+
+    fn int(value: i64) -> Value {
+        Value::Int(BigInt::from(value))
+    }
+
+    #[test]
+    fn an_axiom_heavy_encoding_has_boogies_map_functions_and_no_arrays() {
+        let procedure = "procedure P(y: int) modifies a; { start: assume g(0) > -2000; a[y] := g(y); return; }";
+        let (_, heavy) = goal_encoding(&program(true, "var a: [int]int;", procedure), "P");
+        let script = to_smt2(Arc::new(heavy));
+        assert!(script.contains("Select_[Int]Int") && script.contains("Store_[Int]Int"), "{script}");
+        assert!(!script.contains("(Array"), "no array theory: {script}");
+        let (_, light) = goal_encoding(&program(false, "var a: [int]int;", procedure), "P");
+        assert!(to_smt2(Arc::new(light)).contains("(Array Int Int)"), "other sessions keep the arrays");
+    }
+
+    #[test]
+    fn an_encoding_with_a_lambda_keeps_the_arrays() {
+        let procedure =
+            "procedure P() { var b: [int]int; start: assume g(0) > -2000; b := (lambda x: int :: x + 1); return; }";
+        let (_, encoding) = goal_encoding(&program(true, "", procedure), "P");
+        assert_eq!(MapEncoding::for_encoding(MapEncoding::Uninterpreted, &encoding), MapEncoding::Arrays);
+    }
+
+    #[test]
+    fn maps_decode_the_same_either_way() {
+        let declarations = "var a: [int]int; var m: [int][int]int;";
+        for (procedure, read) in [
+            ("procedure P() { start: assume g(0) > -2000; goto Bad, Fine; Bad: assume a[2] == 5 && a[3] == 7; return; Fine: return; }", 0),
+            ("procedure P() { start: assume g(0) > -2000; goto Bad, Fine; Bad: assume m[1][2] == 3 && m[1][4] == 6; return; Fine: return; }", 1),
+        ] {
+            for heavy in [false, true] {
+                let model = model(reach(heavy, declarations, procedure));
+                let maps: Vec<MapValue> = (model.entry.iter())
+                    .filter(|assignment| matches!(assignment.kind, InputKind::Global(_)))
+                    .map(|assignment| match &assignment.value {
+                        Value::Map(map) => map.clone(),
+                        other => panic!("a map: {other:?}"),
+                    })
+                    .collect();
+                let values = match read {
+                    0 => vec![maps[0].get(&int(2)).clone(), maps[0].get(&int(3)).clone()],
+                    _ => {
+                        let Value::Map(row) = maps[1].get(&int(1)) else { panic!("a row: {:?}", maps[1]) };
+                        vec![row.get(&int(2)).clone(), row.get(&int(4)).clone()]
+                    }
+                };
+                let expected = if read == 0 { vec![int(5), int(7)] } else { vec![int(3), int(6)] };
+                assert_eq!(values, expected, "axiom-heavy: {heavy}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_update_is_still_read_back_and_unreachable_goals_still_proved() {
+        // Without extensionality the two axioms still decide reads of updated maps.
+        let declarations = "var a: [int]int;";
+        for procedure in [
+            "procedure P(y: int) modifies a; { start: assume g(0) > -2000; a[y] := 2; goto Bad, Fine; Bad: assume a[y] != 2; return; Fine: return; }",
+            "procedure P(y: int, z: int) modifies a; { var b: int; start: assume g(0) > -2000; b := a[z]; a[y] := 2; goto Bad, Fine; \
+             Bad: assume y != z && a[z] != b; return; Fine: return; }",
+        ] {
+            assert_eq!(reach(true, declarations, procedure), Reach::Unsat, "{procedure}");
+        }
+        let procedure = "procedure P(y: int) modifies a; { start: assume g(0) > -2000; a[y] := 2; goto Bad, Fine; \
+                         Bad: assume y == 4 && a[5] == 9; return; Fine: return; }";
+        let map = global_map(&model(reach(true, declarations, procedure)));
+        assert_eq!(map.get(&int(5)), &int(9), "{map:?}");
     }
 }
