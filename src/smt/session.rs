@@ -36,7 +36,8 @@
 //! or `unknown` with a candidate that may break an axiom, which the caller replays, as
 //! Dafny's test generation validates Boogie's counterexamples; model-based
 //! instantiation comes only with [`Session::look_again`] and the retries of goals a
-//! replay missed ([`Session::validates_candidates`]).
+//! replay missed ([`Session::validates_candidates`]), and never over maps encoded
+//! without the array theory ([`Profile::checking`]).
 //!
 //! **Simple maps.** An axiom-heavy session's first look also assumes its map inputs
 //! simple (entry maps constant, a call's modified maps changed at one index at most),
@@ -224,6 +225,21 @@ impl Profile {
         match self {
             Profile::Default => MapEncoding::Arrays,
             Profile::AxiomHeavy | Profile::EMatchingOnly => MapEncoding::Uninterpreted,
+        }
+    }
+
+    /// The profile a session's checks run with once its maps are encoded `maps`: over
+    /// uninterpreted maps an axiom-heavy session never uses model-based instantiation,
+    /// as Boogie 2.4.1 never does. z3 4.8.12's model checker evaluates the quantifiers'
+    /// bodies on `Select` tables past `model_evaluator.max_steps` there, and the
+    /// evaluation's exception leaves a rewriter that ends the process ("UNEXPECTED CODE
+    /// WAS REACHED", `rewriter.cpp:262`, exit status 114: replayed with z3's API log on
+    /// a Viper heap of Boogie's `Test/monomorphize/viper`). E-matching alone answers
+    /// `unsat` or gives candidates for replay to judge, as the first looks do.
+    fn checking(self, maps: MapEncoding) -> Profile {
+        match (self, maps) {
+            (Profile::AxiomHeavy, MapEncoding::Uninterpreted) => Profile::EMatchingOnly,
+            _ => self,
         }
     }
 
@@ -480,8 +496,10 @@ fn serve(
     }
     let _watchdog = Watchdog::arm(options.deadline);
     let solver = Solver::new();
-    solver.set_params(&params(options, profile));
-    let mut image = Z3Terms::new(encoding, MapEncoding::for_encoding(profile.maps(), encoding));
+    let maps = MapEncoding::for_encoding(profile.maps(), encoding);
+    let checking = profile.checking(maps);
+    solver.set_params(&params(options, checking));
+    let mut image = Z3Terms::new(encoding, maps);
     assert_encoding(&solver, encoding, &mut image);
     if profile == Profile::AxiomHeavy {
         ranges::small_range_instances(encoding, &mut image).iter().for_each(|instance| solver.assert(instance));
@@ -492,6 +510,7 @@ fn serve(
         image,
         options,
         profile,
+        checking,
         minimizer: None,
         small_scope_failures: 0,
         last: None,
@@ -499,7 +518,7 @@ fn serve(
         simple_maps: None,
     };
     for (query, request) in inbox.into_iter().enumerate() {
-        let reach = match params_now(options, profile) {
+        let reach = match params_now(options, checking) {
             Some(params) => worker.answer(request, query, &params),
             None => Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None },
         };
@@ -515,7 +534,10 @@ struct Worker<'e> {
     encoding: &'e Encoding,
     image: Z3Terms,
     options: SessionOptions,
+    /// The encoding's profile: what a first look assumes and refines.
     profile: Profile,
+    /// The profile whose parameters the checks use ([`Profile::checking`]).
+    checking: Profile,
     minimizer: Option<Minimizer>,
     small_scope_failures: u32,
     /// The goal of the last `Reach` query, for a `SmallScope` request.
@@ -628,7 +650,7 @@ impl Worker<'_> {
         }
         let minimizer = self.minimizer.get_or_insert_with(|| Minimizer::new(self.encoding));
         let terms = (self.encoding, &self.image);
-        let options = (self.options, self.profile);
+        let options = (self.options, self.checking);
         let reach = check_small_scope(&self.solver, terms, minimizer, (goal, stop), (options, params));
         if !matches!(reach, Reach::Sat(_)) {
             self.small_scope_failures += 1;
