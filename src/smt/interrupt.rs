@@ -1,28 +1,46 @@
-//! The run's `--time-limit` for the z3 work of one thread: a watchdog that interrupts z3
-//! at the deadline, and the question whether it has passed.
+//! The limits of the z3 work of one thread: a watchdog that interrupts z3 at the run's
+//! `--time-limit` and when a model's evaluation passes its budget, and the question
+//! whether the deadline has passed.
 //!
 //! A check's `timeout` bounds `check-sat` only. Model evaluation (`Z3_model_eval`, which
 //! decoding calls per input, per function application and per element tuple) has no
 //! limit of its own, and on axiom-heavy encodings (Boogie's `Test/textbook/BQueue.bpl`)
 //! one decoding was seen to take z3 minutes and gigabytes. So a session arms a
-//! [`Watchdog`] for its thread's z3 context: at the deadline it calls `Z3_interrupt`,
-//! which z3 documents as safe from another thread and which cancels a check (it answers
-//! `unknown`) and most evaluations. Decoding then stops, and the query is answered "the
-//! run's time limit was reached": the goal is reported open with that reason, never
-//! decided from a half-read model. What z3 does not interrupt (an evaluation expanding
-//! the tables of a heap, freeing a large context) is bounded by z3's step and memory
-//! limits and, past the deadline's margin, left behind ([`super::detach`]).
+//! [`Watchdog`] for its thread's z3 context. It calls `Z3_interrupt`, which z3 documents
+//! as safe from another thread and which cancels a check (it answers `unknown`) and an
+//! evaluation (it fails), at two times:
 //!
-//! The deadline is per thread because z3's context is (see [`super::session`]: a
-//! session owns a thread, hence a context).
+//! - **the deadline**: decoding stops, and the query is answered "the run's time limit
+//!   was reached": the goal is reported open with that reason, never decided from a
+//!   half-read model;
+//! - **the end of an evaluation budget** ([`with_evaluation_budget`]): the decoding under
+//!   way stops, and the query is answered with that reason. z3's next check starts
+//!   uncancelled (it resets the context's limit; the unit test below holds z3 to it).
+//!
+//! The budget replaces z3's own step bound (`model_evaluator.max_steps`), which z3 4.8.12
+//! cannot be given safely: that parameter is process-wide, so it bounds the evaluations
+//! of model-based quantifier instantiation inside checks too, and an evaluation stopped
+//! by it leaves its rewriter's frames behind. The next evaluation of the same model
+//! resumes them, and z3 ends the process ("UNEXPECTED CODE WAS REACHED",
+//! `rewriter.cpp:262`, exit status 114; replayed from z3's API log on Boogie's
+//! `Test/prover/EQ_v2.Eval__v4.Eval_out.bpl` and a Viper heap of
+//! `Test/monomorphize/viper`, not with the bound lifted or model-based instantiation
+//! off). An interruption unwinds the rewriter cleanly. What z3 does not interrupt
+//! (freeing a large context) is bounded by its memory limit and, past the deadline's
+//! margin, left behind ([`super::detach`]).
+//!
+//! The limits are per thread because z3's context is (see [`super::session`]: a session
+//! owns a thread, hence a context).
 
-use std::cell::Cell;
-use std::sync::mpsc;
+use std::cell::{Cell, RefCell};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// The alarms of this thread's watchdog, while one is armed.
+    static ALARMS: RefCell<Option<Arc<Alarms>>> = const { RefCell::new(None) };
 }
 
 /// Whether this thread's deadline has passed (never, without one).
@@ -39,45 +57,143 @@ struct ContextPointer(z3_sys::Z3_context);
 unsafe impl Send for ContextPointer {}
 
 impl ContextPointer {
-    fn interrupt(self) {
+    fn interrupt(&self) {
         // SAFETY: see above; the owner of the context waits for this thread.
         unsafe { z3_sys::Z3_interrupt(self.0) };
     }
 }
 
-/// Interrupts this thread's z3 context at the deadline, until dropped.
+/// When the watchdog interrupts, shared by the owner of the context and the watchdog.
+struct Alarms {
+    times: Mutex<AlarmTimes>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct AlarmTimes {
+    deadline: Option<Instant>,
+    /// The end of the budget of the evaluation under way, if any.
+    evaluation_ends: Option<Instant>,
+    /// The last evaluation budget ran out and z3 was interrupted.
+    evaluation_interrupted: bool,
+    /// The owner dropped the watchdog.
+    stopped: bool,
+}
+
+impl Alarms {
+    fn times(&self) -> MutexGuard<'_, AlarmTimes> {
+        // The guard is only held for plain assignments: it cannot be poisoned.
+        self.times.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The watchdog's loop: interrupts `context` at each alarm, under the lock, so an
+    /// evaluation whose budget was withdrawn is never interrupted afterwards.
+    fn watch(&self, context: &ContextPointer) {
+        let mut times = self.times();
+        while !times.stopped {
+            let next = [times.deadline, times.evaluation_ends].into_iter().flatten().min();
+            let now = Instant::now();
+            times = match next {
+                None => self.changed.wait(times).unwrap_or_else(|poisoned| poisoned.into_inner()),
+                Some(next) if now < next => {
+                    let waited = self.changed.wait_timeout(times, next - now);
+                    waited.unwrap_or_else(|poisoned| poisoned.into_inner()).0
+                }
+                Some(_) => {
+                    context.interrupt();
+                    if times.deadline.is_some_and(|deadline| now >= deadline) {
+                        return;
+                    }
+                    times.evaluation_ends = None;
+                    times.evaluation_interrupted = true;
+                    times
+                }
+            };
+        }
+    }
+}
+
+/// Interrupts this thread's z3 context at the deadline and at the end of evaluation
+/// budgets ([`with_evaluation_budget`]), until dropped.
 pub(super) struct Watchdog {
-    stop: Option<mpsc::Sender<()>>,
+    alarms: Arc<Alarms>,
     timer: Option<JoinHandle<()>>,
 }
 
 impl Watchdog {
-    /// Arms the watchdog for the calling thread's z3 context (nothing without a deadline).
+    /// Arms the watchdog for the calling thread's z3 context.
     pub(super) fn arm(deadline: Option<Instant>) -> Watchdog {
         DEADLINE.with(|cell| cell.set(deadline));
-        let Some(deadline) = deadline else { return Watchdog { stop: None, timer: None } };
+        let times = AlarmTimes { deadline, ..AlarmTimes::default() };
+        let alarms = Arc::new(Alarms { times: Mutex::new(times), changed: Condvar::new() });
         let context = ContextPointer(z3::Context::thread_local().get_z3_context());
-        let (stop, stopped) = mpsc::channel::<()>();
+        let watched = Arc::clone(&alarms);
         let timer = std::thread::Builder::new()
-            .name("smt:deadline".to_string())
-            .spawn(move || {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(left) {
-                    context.interrupt();
-                }
-            })
+            .name("smt:watchdog".to_string())
+            .spawn(move || watched.watch(&context))
             .expect("the system can start a timer thread");
-        Watchdog { stop: Some(stop), timer: Some(timer) }
+        ALARMS.with(|cell| *cell.borrow_mut() = Some(Arc::clone(&alarms)));
+        Watchdog { alarms, timer: Some(timer) }
     }
 }
 
 impl Drop for Watchdog {
     fn drop(&mut self) {
-        // Closing the channel wakes the timer, which then ends without interrupting.
-        self.stop = None;
+        self.alarms.times().stopped = true;
+        self.alarms.changed.notify_one();
         if let Some(timer) = self.timer.take() {
             let _ = timer.join();
         }
+        ALARMS.with(|cell| *cell.borrow_mut() = None);
         DEADLINE.with(|cell| cell.set(None));
+    }
+}
+
+/// Runs `evaluate` with this thread's z3 work interrupted once `budget` has passed
+/// (nothing is, on a thread without a [`Watchdog`]); also says whether it was.
+pub(super) fn with_evaluation_budget<T>(budget: Duration, evaluate: impl FnOnce() -> T) -> (T, bool) {
+    let Some(alarms) = ALARMS.with(|cell| cell.borrow().clone()) else { return (evaluate(), false) };
+    {
+        let mut times = alarms.times();
+        times.evaluation_ends = Some(Instant::now() + budget);
+        times.evaluation_interrupted = false;
+    }
+    alarms.changed.notify_one();
+    let value = evaluate();
+    let mut times = alarms.times();
+    times.evaluation_ends = None;
+    (value, times.evaluation_interrupted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::{Ast, Int};
+    use z3::{SatResult, Solver};
+
+    /// What the evaluation budget relies on: an interrupted evaluation fails, and the
+    /// next check starts uncancelled.
+    #[test]
+    fn a_check_after_an_interrupted_evaluation_is_answered() {
+        let solver = Solver::new();
+        let x = Int::new_const("x");
+        solver.assert(x.gt(Int::from_i64(3)));
+        assert_eq!(solver.check(), SatResult::Sat);
+        let model = solver.get_model().expect("a model after sat");
+        ContextPointer(z3::Context::thread_local().get_z3_context()).interrupt();
+        assert!(model.eval(&(x.clone() + Int::from_i64(1)), true).is_none());
+        assert_eq!(solver.check(), SatResult::Sat);
+        assert!(solver.get_model().and_then(|model| model.eval(&x, true)).is_some());
+    }
+
+    #[test]
+    fn an_evaluation_past_its_budget_is_interrupted_and_one_within_it_is_not() {
+        let _watchdog = Watchdog::arm(None);
+        let ((), interrupted) = with_evaluation_budget(Duration::from_millis(1), || {
+            std::thread::sleep(Duration::from_millis(50));
+        });
+        assert!(interrupted);
+        let ((), interrupted) = with_evaluation_budget(Duration::from_secs(60), || ());
+        assert!(!interrupted);
     }
 }

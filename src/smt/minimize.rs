@@ -27,7 +27,7 @@
 //! caller replays the result and keeps the original model if the replay disagrees.
 
 use super::model::decode;
-use super::session::with_params;
+use super::session::{decoded, with_params};
 use super::translate::Z3Terms;
 use crate::cfg::BlockId;
 use crate::vc::term::{children, Sort, Term};
@@ -119,7 +119,7 @@ impl Minimizer {
             assumptions.extend(bounded.iter().map(|(_, literal)| literal.clone()));
             match solver.check_assumptions(&assumptions) {
                 SatResult::Sat => {
-                    found = solver.get_model().and_then(|model| decode(encoding, image, &model, None));
+                    found = solver.get_model().and_then(|model| decoded(|| decode(encoding, image, &model, None)).ok());
                     break;
                 }
                 SatResult::Unsat => {

@@ -201,15 +201,15 @@ impl Decoder<'_> {
     }
 
     /// The model's value of `ast`, with model completion; `None` once the run's deadline
-    /// has passed (z3 was interrupted, or would be) or z3 ran out of the memory it may
-    /// use, which marks the decoding cut off.
+    /// has passed (z3 was interrupted, or would be), the evaluation budget ran out or z3
+    /// ran out of the memory it may use, which marks the decoding cut off.
     fn eval_ast(&self, ast: &Dynamic) -> Option<Dynamic> {
         if self.cut_off.get() {
             return None;
         }
         let value = if interrupt::passed() { None } else { self.model.eval(ast, true) };
-        // Model completion evaluates every term; only an interruption or z3's memory
-        // bound makes it fail (its step bound leaves a term partly evaluated instead).
+        // Model completion evaluates every term; only an interruption (the deadline, the
+        // evaluation budget) or z3's memory bound makes it fail.
         if value.is_none() {
             self.cut_off.set(true);
         }

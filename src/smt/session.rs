@@ -87,7 +87,7 @@ use crate::vc::{Assignment, Encoding, FailureId, Model, Value};
 use std::sync::mpsc;
 use std::sync::{Arc, Once};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use z3::ast::{Bool, Dynamic, Int};
 use z3::{Params, SatResult, Solver};
 
@@ -633,7 +633,9 @@ impl Worker<'_> {
 
     /// See [`Session::refine`].
     fn refine(&mut self, instances: &[Instance], query: usize, params: &Params) -> Reach {
-        let formulas = self.grounding.formulas(self.encoding, &mut self.image, instances);
+        let (encoding, image, grounding) = (self.encoding, &mut self.image, &mut self.grounding);
+        let (formulas, _) =
+            interrupt::with_evaluation_budget(EVALUATION_BUDGET, || grounding.formulas(encoding, image, instances));
         match self.last.clone() {
             Some(goal) if !formulas.is_empty() => {
                 formulas.iter().for_each(|formula| self.solver.assert(formula));
@@ -676,14 +678,19 @@ fn differs(encoding: &Encoding, image: &Z3Terms, values: &[Assignment]) -> Optio
     (!equalities.is_empty()).then(|| Bool::and(&equalities).not())
 }
 
-/// The most rewriting steps z3 takes to evaluate one term in a model
-/// (`model_evaluator.max_steps`); past them the term is left partly evaluated, which
-/// decodes as opaque and is no test's value. A model evaluation is not interrupted at
-/// the deadline, and on a heap of sequences (Boogie's `Test/textbook/BQueue.bpl`) one
-/// evaluation of `Length(H[q, abstractValue])` in a candidate model took z3 11 s and
-/// 3.6 GB, where with this bound the whole implementation's run takes 4.5 s and 70 MB.
-/// The evaluations of the corpus's models take at most a few thousand steps.
-const MODEL_EVALUATION_STEPS: u32 = 100_000;
+/// The longest a model's decoding (or a refinement's search of a model for terms) may
+/// take z3's evaluation ([`interrupt::with_evaluation_budget`]); past it the decoding is
+/// cut off and the query answered `unknown` ([`EVALUATION_LIMIT`]). On a heap of
+/// sequences (Boogie's `Test/textbook/BQueue.bpl`) one evaluation of
+/// `Length(H[q, abstractValue])` in a candidate model took z3 11 s and 3.6 GB; the
+/// decodings of the corpus's models take milliseconds. A bound in z3's steps would not
+/// depend on the machine, but z3 4.8.12 cannot be given one safely (see
+/// [`super::interrupt`]); this one is far enough above what a decoding needs that only a
+/// runaway evaluation meets it.
+const EVALUATION_BUDGET: Duration = Duration::from_secs(2);
+
+/// The reason of an `unknown` answer whose model's decoding passed [`EVALUATION_BUDGET`].
+const EVALUATION_LIMIT: &str = "the model's evaluation took too long";
 
 /// The most memory, in megabytes, z3 may hold in the whole process (`memory_max_size`;
 /// z3 counts every context together): a check or an evaluation that would pass it
@@ -694,8 +701,8 @@ const MAX_MEMORY_MB: u32 = 4096;
 /// Process-wide settings that make sessions cheaper to start and bound what z3's work
 /// may cost; done once, before the first solver exists.
 ///
-/// - z3's model evaluation and memory are bounded ([`MODEL_EVALUATION_STEPS`],
-///   [`MAX_MEMORY_MB`]).
+/// - z3's memory is bounded ([`MAX_MEMORY_MB`]; its model evaluation is bounded in
+///   time instead, [`EVALUATION_BUDGET`]).
 ///
 /// - `tactic.default_tactic = smt`. z3's default solver (`Z3_mk_solver`) combines an
 ///   incremental SMT solver with a non-incremental one running z3's default tactic, and
@@ -714,7 +721,6 @@ fn configure_process() {
     static CONFIGURED: Once = Once::new();
     CONFIGURED.call_once(|| {
         z3::set_global_param("tactic.default_tactic", "smt");
-        z3::set_global_param("model_evaluator.max_steps", &MODEL_EVALUATION_STEPS.to_string());
         z3::set_global_param("memory_max_size", &MAX_MEMORY_MB.to_string());
         memory::keep_freed_memory();
     });
@@ -860,40 +866,44 @@ fn answer(
     result: SatResult,
     stop: Option<(BlockId, usize)>,
 ) -> Reach {
-    let cut_off = || Reach::Unknown { reason: cut_off_reason().to_string(), candidate: None };
+    let cut_off = |reason: &str| Reach::Unknown { reason: reason.to_string(), candidate: None };
     match result {
         SatResult::Sat => {
             let model = std::rc::Rc::new(solver.get_model().expect("z3 produces a model after `sat`"));
             refine::remember(&model);
-            decode(encoding, image, &model, stop).map_or_else(cut_off, Reach::Sat)
+            decoded(|| decode(encoding, image, &model, stop)).map_or_else(cut_off, Reach::Sat)
         }
         SatResult::Unsat => Reach::Unsat,
         // The watchdog interrupted the check, or the decoding would be cut off at once.
-        SatResult::Unknown if interrupt::passed() => cut_off(),
+        SatResult::Unknown if interrupt::passed() => cut_off(TIME_LIMIT),
         SatResult::Unknown => {
             let Some(model) = solver.get_model() else {
                 return Reach::Unknown { reason: unknown_reason(solver.get_reason_unknown()), candidate: None };
             };
             let model = std::rc::Rc::new(model);
             refine::remember(&model);
-            match decode_candidate(encoding, image, &model, stop) {
-                Some(candidate) => {
+            match decoded(|| decode_candidate(encoding, image, &model, stop)) {
+                Ok(candidate) => {
                     Reach::Unknown { reason: unknown_reason(solver.get_reason_unknown()), candidate: Some(candidate) }
                 }
-                None => cut_off(),
+                Err(reason) => cut_off(reason),
             }
         }
     }
 }
 
-/// Why a model's decoding stopped: z3 fails an evaluation when the deadline's watchdog
-/// interrupted it, or when it would pass [`MAX_MEMORY_MB`].
-fn cut_off_reason() -> &'static str {
-    if interrupt::passed() {
+/// `decode` within [`EVALUATION_BUDGET`], or why its decoding was cut off: z3 fails an
+/// evaluation when the watchdog interrupted it (at the deadline or at the budget's
+/// end), or when it would pass [`MAX_MEMORY_MB`].
+pub(super) fn decoded(decode: impl FnOnce() -> Option<Model>) -> Result<Model, &'static str> {
+    let (model, over_budget) = interrupt::with_evaluation_budget(EVALUATION_BUDGET, decode);
+    model.ok_or(if interrupt::passed() {
         TIME_LIMIT
+    } else if over_budget {
+        EVALUATION_LIMIT
     } else {
         MEMORY_LIMIT
-    }
+    })
 }
 
 /// The reason of an `unknown` answer given because z3 reached [`MAX_MEMORY_MB`].
