@@ -168,7 +168,7 @@ pub(super) fn with_evaluation_budget<T>(budget: Duration, evaluate: impl FnOnce(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use z3::ast::{Ast, Int};
+    use z3::ast::Int;
     use z3::{SatResult, Solver};
 
     /// What the evaluation budget relies on: an interrupted evaluation fails, and the
