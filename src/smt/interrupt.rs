@@ -14,8 +14,10 @@
 //!   was reached": the goal is reported open with that reason, never decided from a
 //!   half-read model;
 //! - **the end of an evaluation budget** ([`with_evaluation_budget`]): the decoding under
-//!   way stops, and the query is answered with that reason. z3's next check starts
-//!   uncancelled (it resets the context's limit; the unit test below holds z3 to it).
+//!   way stops, and the query is answered with that reason. z3 then leaves the context
+//!   cancelled until its next check, and meanwhile drops assertions silently (a goal's
+//!   guard, a refinement's instance), so the budget's end is followed at once by the
+//!   check of an empty solver, which resets it (the unit tests hold z3 to both).
 //!
 //! The budget replaces z3's own step bound (`model_evaluator.max_steps`), which z3 4.8.12
 //! cannot be given safely: that parameter is process-wide, so it bounds the evaluations
@@ -160,9 +162,16 @@ pub(super) fn with_evaluation_budget<T>(budget: Duration, evaluate: impl FnOnce(
     }
     alarms.changed.notify_one();
     let value = evaluate();
-    let mut times = alarms.times();
-    times.evaluation_ends = None;
-    (value, times.evaluation_interrupted)
+    let interrupted = {
+        let mut times = alarms.times();
+        times.evaluation_ends = None;
+        times.evaluation_interrupted
+    };
+    if interrupted {
+        // Any check ends the context's cancellation; an empty solver's costs nothing.
+        let _ = z3::Solver::new().check();
+    }
+    (value, interrupted)
 }
 
 #[cfg(test)]
@@ -195,5 +204,30 @@ mod tests {
         assert!(interrupted);
         let ((), interrupted) = with_evaluation_budget(Duration::from_secs(60), || ());
         assert!(!interrupted);
+    }
+
+    /// z3 drops an assertion made to a solver that has checked while its context is
+    /// cancelled (`x > 3`, then `x < 0` is still `sat`); after an evaluation past its
+    /// budget assertions count again.
+    #[test]
+    fn assertions_count_after_an_evaluation_past_its_budget() {
+        let solver = Solver::new();
+        let x = Int::new_const("x");
+        solver.assert(x.gt(Int::from_i64(3)));
+        assert_eq!(solver.check(), SatResult::Sat);
+        ContextPointer(z3::Context::thread_local().get_z3_context()).interrupt();
+        solver.assert(x.lt(Int::from_i64(0)));
+        assert_eq!(solver.check(), SatResult::Sat);
+
+        let _watchdog = Watchdog::arm(None);
+        let solver = Solver::new();
+        solver.assert(x.gt(Int::from_i64(3)));
+        assert_eq!(solver.check(), SatResult::Sat);
+        let ((), interrupted) = with_evaluation_budget(Duration::from_millis(1), || {
+            std::thread::sleep(Duration::from_millis(50));
+        });
+        assert!(interrupted);
+        solver.assert(x.lt(Int::from_i64(0)));
+        assert_eq!(solver.check(), SatResult::Unsat);
     }
 }
