@@ -180,28 +180,42 @@ mod tests {
     use z3::ast::Int;
     use z3::{SatResult, Solver};
 
-    /// What the evaluation budget relies on: an interrupted evaluation fails, and the
-    /// next check starts uncancelled.
-    #[test]
-    fn a_check_after_an_interrupted_evaluation_is_answered() {
+    /// A solver of this thread's context asserting `x > 3`, checked once.
+    fn solver_past_a_check() -> (Solver, Int) {
         let solver = Solver::new();
         let x = Int::new_const("x");
         solver.assert(x.gt(Int::from_i64(3)));
         assert_eq!(solver.check(), SatResult::Sat);
-        let model = solver.get_model().expect("a model after sat");
+        (solver, x)
+    }
+
+    fn interrupt_this_context() {
         ContextPointer(z3::Context::thread_local().get_z3_context()).interrupt();
+    }
+
+    /// What the evaluation budget relies on: an interrupted evaluation fails, and the
+    /// next check starts uncancelled.
+    #[test]
+    fn a_check_after_an_interrupted_evaluation_is_answered() {
+        let (solver, x) = solver_past_a_check();
+        let model = solver.get_model().expect("a model after sat");
+        interrupt_this_context();
         assert!(model.eval(&(x.clone() + Int::from_i64(1)), true).is_none());
         assert_eq!(solver.check(), SatResult::Sat);
         assert!(solver.get_model().and_then(|model| model.eval(&x, true)).is_some());
     }
 
+    /// Whether an evaluation sleeping 50 ms past a budget of 1 ms was interrupted.
+    fn outlived_budget() -> bool {
+        let ((), interrupted) =
+            with_evaluation_budget(Duration::from_millis(1), || std::thread::sleep(Duration::from_millis(50)));
+        interrupted
+    }
+
     #[test]
     fn an_evaluation_past_its_budget_is_interrupted_and_one_within_it_is_not() {
         let _watchdog = Watchdog::arm(None);
-        let ((), interrupted) = with_evaluation_budget(Duration::from_millis(1), || {
-            std::thread::sleep(Duration::from_millis(50));
-        });
-        assert!(interrupted);
+        assert!(outlived_budget());
         let ((), interrupted) = with_evaluation_budget(Duration::from_secs(60), || ());
         assert!(!interrupted);
     }
@@ -211,22 +225,14 @@ mod tests {
     /// budget assertions count again.
     #[test]
     fn assertions_count_after_an_evaluation_past_its_budget() {
-        let solver = Solver::new();
-        let x = Int::new_const("x");
-        solver.assert(x.gt(Int::from_i64(3)));
-        assert_eq!(solver.check(), SatResult::Sat);
-        ContextPointer(z3::Context::thread_local().get_z3_context()).interrupt();
+        let (solver, x) = solver_past_a_check();
+        interrupt_this_context();
         solver.assert(x.lt(Int::from_i64(0)));
         assert_eq!(solver.check(), SatResult::Sat);
 
         let _watchdog = Watchdog::arm(None);
-        let solver = Solver::new();
-        solver.assert(x.gt(Int::from_i64(3)));
-        assert_eq!(solver.check(), SatResult::Sat);
-        let ((), interrupted) = with_evaluation_budget(Duration::from_millis(1), || {
-            std::thread::sleep(Duration::from_millis(50));
-        });
-        assert!(interrupted);
+        let (solver, x) = solver_past_a_check();
+        assert!(outlived_budget());
         solver.assert(x.lt(Int::from_i64(0)));
         assert_eq!(solver.check(), SatResult::Unsat);
     }

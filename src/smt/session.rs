@@ -230,12 +230,13 @@ impl Profile {
 
     /// The profile a session's checks run with once its maps are encoded `maps`: over
     /// uninterpreted maps an axiom-heavy session never uses model-based instantiation,
-    /// as Boogie 2.4.1 never does. z3 4.8.12's model checker evaluates the quantifiers'
-    /// bodies on `Select` tables past `model_evaluator.max_steps` there, and the
-    /// evaluation's exception leaves a rewriter that ends the process ("UNEXPECTED CODE
-    /// WAS REACHED", `rewriter.cpp:262`, exit status 114: replayed with z3's API log on
-    /// a Viper heap of Boogie's `Test/monomorphize/viper`). E-matching alone answers
-    /// `unsat` or gives candidates for replay to judge, as the first looks do.
+    /// as Boogie 2.4.1, whose encoding of maps this is, never does. E-matching alone
+    /// answers `unsat` or gives candidates for replay to judge, as the first looks do;
+    /// the driver models of Boogie's `Test/havoc0` decide as much either way, and a
+    /// Viper heap of `Test/monomorphize/viper` leaves 2 checks undecided where the
+    /// arrays with model-based instantiation left 32. (Model-based instantiation there
+    /// was also where z3 4.8.12 ended the process under the step bound that
+    /// [`super::interrupt`] explains.)
     fn checking(self, maps: MapEncoding) -> Profile {
         match (self, maps) {
             (Profile::AxiomHeavy, MapEncoding::Uninterpreted) => Profile::EMatchingOnly,
@@ -510,7 +511,6 @@ fn serve(
         image,
         options,
         profile,
-        checking,
         minimizer: None,
         small_scope_failures: 0,
         last: None,
@@ -534,10 +534,9 @@ struct Worker<'e> {
     encoding: &'e Encoding,
     image: Z3Terms,
     options: SessionOptions,
-    /// The encoding's profile: what a first look assumes and refines.
+    /// The encoding's profile: what a first look assumes and refines (the checks use
+    /// [`Profile::checking`]'s parameters).
     profile: Profile,
-    /// The profile whose parameters the checks use ([`Profile::checking`]).
-    checking: Profile,
     minimizer: Option<Minimizer>,
     small_scope_failures: u32,
     /// The goal of the last `Reach` query, for a `SmallScope` request.
@@ -652,7 +651,7 @@ impl Worker<'_> {
         }
         let minimizer = self.minimizer.get_or_insert_with(|| Minimizer::new(self.encoding));
         let terms = (self.encoding, &self.image);
-        let options = (self.options, self.checking);
+        let options = (self.options, self.profile.checking(self.image.maps()));
         let reach = check_small_scope(&self.solver, terms, minimizer, (goal, stop), (options, params));
         if !matches!(reach, Reach::Sat(_)) {
             self.small_scope_failures += 1;
