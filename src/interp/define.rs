@@ -46,7 +46,7 @@ pub(super) struct Definition<'p> {
 impl Definition<'_> {
     /// Whether the axioms fix the function's members (a set), not its value.
     pub fn is_membership(&self) -> bool {
-        !matches!(self.body, Body::Value(_))
+        matches!(self.body, Body::Members { .. } | Body::Constant(_))
     }
 }
 
@@ -54,6 +54,8 @@ impl Definition<'_> {
 pub(super) enum Body<'p> {
     /// `function(params) == body`.
     Value(&'p hir::Expr),
+    /// `function(params) == !body`: a predicate two clauses define ([`super::clauses`]).
+    Negation(&'p hir::Expr),
     /// `function(params)[indices] == body`: the map `lambda indices :: body`.
     Members { indices: Vec<hir::BoundVar>, body: &'p hir::Expr },
     /// The same map at every argument (`!Empty()[o]`: the empty set).
@@ -61,7 +63,7 @@ pub(super) enum Body<'p> {
 }
 
 /// The definitions among `program`'s axioms, at most one per function (the first, and
-/// `f(xs) == e` before a membership).
+/// `f(xs) == e` before a membership, a membership before a pair of clauses).
 pub(super) fn definitions(program: &hir::Program) -> Vec<Definition<'_>> {
     let mut found: Vec<Definition<'_>> = Vec::new();
     for (index, axiom) in program.axioms.iter().enumerate() {
@@ -73,6 +75,8 @@ pub(super) fn definitions(program: &hir::Program) -> Vec<Definition<'_>> {
     }
     let defined: Vec<hir::FunctionId> = found.iter().map(|definition| definition.function).collect();
     found.extend(super::members::membership_definitions(program, &defined));
+    let defined: Vec<hir::FunctionId> = found.iter().map(|definition| definition.function).collect();
+    found.extend(super::clauses::clause_definitions(program, &defined));
     found
 }
 
@@ -213,6 +217,10 @@ pub(super) fn definition_value(eval: &mut Evaluator<'_>, definition: &Definition
     let bindings = definition.params.iter().copied().zip(args.iter().cloned()).collect();
     let value = eval.with_bound(bindings, |eval| match &definition.body {
         Body::Value(body) => eval.eval(State::empty(), body),
+        Body::Negation(body) => match eval.eval(State::empty(), body)? {
+            Value::Bool(value) => Ok(Value::Bool(!value)),
+            other => Ok(other),
+        },
         Body::Members { indices, body } => {
             eval.lambda((State::empty(), false), indices, body, body.span).map_err(|error| match error {
                 EvalError::Cannot { span, message } => {

@@ -228,7 +228,7 @@ fn converse_of(
         .collect();
     let mut forward_conjuncts = Vec::new();
     conjuncts(members, &mut forward_conjuncts);
-    let mut matcher = Matcher { renaming, budget: MATCH_BUDGET };
+    let mut matcher = Matcher::new(renaming);
     let backward_matched = antecedents
         .iter()
         .all(|antecedent| forward_conjuncts.iter().any(|conjunct| matcher.same(conjunct, antecedent)))
@@ -243,7 +243,7 @@ fn converse_of(
 }
 
 /// `expr` split at `&&`.
-fn conjuncts<'e>(expr: &'e hir::Expr, found: &mut Vec<&'e hir::Expr>) {
+pub(super) fn conjuncts<'e>(expr: &'e hir::Expr, found: &mut Vec<&'e hir::Expr>) {
     match &expr.kind {
         ExprKind::Binary { op: BinaryOp::And, lhs, rhs } => {
             conjuncts(lhs, found);
@@ -256,13 +256,17 @@ fn conjuncts<'e>(expr: &'e hir::Expr, found: &mut Vec<&'e hir::Expr>) {
 
 /// Compares a forward axiom's expressions with a backward one's, the backward's bound
 /// variables renamed into the forward's.
-struct Matcher {
+pub(super) struct Matcher {
     renaming: BTreeMap<BoundId, BoundId>,
     /// Node comparisons left ([`MATCH_BUDGET`]).
     budget: u32,
 }
 
 impl Matcher {
+    pub(super) fn new(renaming: BTreeMap<BoundId, BoundId>) -> Matcher {
+        Matcher { renaming, budget: MATCH_BUDGET }
+    }
+
     /// Whether `conjunct` is `param == term` (or `term == param`, or `<==>`).
     fn equality(&mut self, conjunct: &hir::Expr, param: BoundId, term: &hir::Expr) -> bool {
         let ExprKind::Binary { op: BinaryOp::Eq | BinaryOp::Iff, lhs, rhs } = &conjunct.kind else { return false };
@@ -273,7 +277,7 @@ impl Matcher {
     /// Whether `forward` and `backward` are the same expression up to the renaming, the
     /// operands of `==`, `!=`, `<==>`, `&&` and `||` in either order; triggers and
     /// attributes aside (they do not change what a formula says).
-    fn same(&mut self, forward: &hir::Expr, backward: &hir::Expr) -> bool {
+    pub(super) fn same(&mut self, forward: &hir::Expr, backward: &hir::Expr) -> bool {
         if self.budget == 0 {
             return false;
         }
@@ -356,10 +360,10 @@ fn constant(arity: usize, value: bool) -> Value {
 #[cfg(test)]
 mod tests {
     use super::super::define::{definitions, Body};
-    use super::super::tests::Fixture;
-    use super::super::{Limits, Machine, Outcome, TestInput, TraceMode};
+    use super::super::tests::Candidate;
+    use super::super::{Limits, Outcome};
     use crate::sema::hir;
-    use crate::vc::{FunctionModel, MapValue, Value};
+    use crate::vc::{MapValue, Value};
     use num_bigint::BigInt;
 
     fn int(value: i64) -> Value {
@@ -455,38 +459,7 @@ mod tests {
         assert_eq!(found, Vec::new());
     }
 
-    /// A table's entries: arguments and results.
-    type Entries = Vec<(Vec<Value>, Value)>;
-
     /// A program, and candidates' tests of it.
-    struct Candidate(Fixture);
-
-    impl Candidate {
-        fn new(source: &str) -> Candidate {
-            Candidate(Fixture::new(source))
-        }
-
-        /// A test of `procedure` with `params` and the tables `(function, entries,
-        /// default)`.
-        fn input(&self, procedure: &str, params: Vec<Value>, tables: Vec<(&str, Entries, Value)>) -> TestInput {
-            let mut input = TestInput::new(self.0.implementation(procedure));
-            input.params = params;
-            input.functions = tables
-                .into_iter()
-                .map(|(name, entries, default)| FunctionModel { function: self.0.function(name), entries, default })
-                .collect();
-            input
-        }
-
-        /// `input` made to agree with the definitions, run; the outcome and outputs.
-        fn run(&self, input: &mut TestInput) -> (Outcome, Vec<Value>) {
-            let machine = Machine::new(&self.0.program, &self.0.cfgs, Limits::default());
-            machine.agree_with_definitions(input);
-            let replay = machine.run(input, TraceMode::Complete);
-            (replay.outcome, replay.outputs.into_iter().map(|(_, value)| value).collect())
-        }
-    }
-
     const INVERSE: &str = "
         function Inverse(f: [int]int, x: int): [int]bool;
         axiom (forall f: [int]int, x: int :: {Inverse(f,f[x])} Inverse(f,f[x])[x]);

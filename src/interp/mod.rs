@@ -38,6 +38,7 @@
 //! expression nesting and function-body recursion (bounded by `max_depth`) recurse.
 //! [`run`] never panics on any input.
 
+mod clauses;
 mod define;
 mod distance;
 mod eval;

@@ -5,6 +5,38 @@ use crate::cfg::lower::lower_all;
 use crate::vc::MapValue;
 use num_bigint::BigInt;
 
+/// A table's entries: arguments and results.
+pub(super) type Entries = Vec<(Vec<Value>, Value)>;
+
+/// A program whose tests are made from solver candidates: tables given, made to agree
+/// with the functions axioms define, then run.
+pub(super) struct Candidate(Fixture);
+
+impl Candidate {
+    pub(super) fn new(source: &str) -> Candidate {
+        Candidate(Fixture::new(source))
+    }
+
+    /// A test of `procedure` with `params` and the tables `(function, entries, default)`.
+    pub(super) fn input(&self, procedure: &str, params: Vec<Value>, tables: Vec<(&str, Entries, Value)>) -> TestInput {
+        let mut input = TestInput::new(self.0.implementation(procedure));
+        input.params = params;
+        input.functions = tables
+            .into_iter()
+            .map(|(name, entries, default)| FunctionModel { function: self.0.function(name), entries, default })
+            .collect();
+        input
+    }
+
+    /// `input` made to agree with the definitions, run; the outcome and outputs.
+    pub(super) fn run(&self, input: &mut TestInput) -> (Outcome, Vec<Value>) {
+        let machine = Machine::new(&self.0.program, &self.0.cfgs, Limits::default());
+        machine.agree_with_definitions(input);
+        let replay = machine.run(input, TraceMode::Complete);
+        (replay.outcome, replay.outputs.into_iter().map(|(_, value)| value).collect())
+    }
+}
+
 /// A checked and lowered program; the one place tests build a [`Machine`].
 pub(super) struct Fixture {
     pub(super) program: hir::Program,
