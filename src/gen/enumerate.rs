@@ -923,11 +923,10 @@ impl<'a> Enumerator<'a> {
         if !self.strategy.minimize || self.shrinks_now() {
             return;
         }
-        let deadline = self.session.deadline();
         let candidates = std::mem::take(&mut self.candidates);
         self.candidates = (candidates.into_iter())
             .map(|mut candidate| {
-                if deadline.is_none_or(|end| Instant::now() < end) {
+                if !self.out_of_time() {
                     candidate.test = self.replayer.shrink(candidate.test);
                 }
                 candidate
@@ -938,6 +937,11 @@ impl<'a> Enumerator<'a> {
     /// Whether a search has nothing left to do: every goal is decided, or the run's time
     /// is up.
     fn search_done(&self) -> bool {
-        self.status.iter().all(Option::is_some) || self.session.deadline().is_some_and(|end| Instant::now() >= end)
+        self.status.iter().all(Option::is_some) || self.out_of_time()
+    }
+
+    /// Whether the run's time limit has passed.
+    fn out_of_time(&self) -> bool {
+        self.session.deadline().is_some_and(|end| Instant::now() >= end)
     }
 }
