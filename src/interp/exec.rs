@@ -119,8 +119,8 @@ impl Falsified<'_> {
         }
     }
 
-    /// Whether it is false on `evaluator`'s values, and if so, when it is a `forall`,
-    /// the bindings the evaluator found false ([`Evaluator::counterexamples`]), up to
+    /// Whether it is false on `evaluator`'s values, and if so, when it is a `forall` or
+    /// a conjunction with one, the bindings the evaluator found false ([`Evaluator::counterexamples`]), up to
     /// [`MAX_COUNTEREXAMPLES`].
     fn refute(&self, evaluator: &mut Evaluator<'_>) -> Result<Option<Option<Refutation>>, EvalError> {
         evaluator.counterexamples.clear();
@@ -131,14 +131,16 @@ impl Falsified<'_> {
             return Ok(None);
         }
         let (expr, check) = self.formula(evaluator.program());
-        let found = std::mem::take(&mut evaluator.counterexamples);
-        let refutation = match &expr.kind {
-            ExprKind::Quant { quantifier: Quantifier::Forall, body, .. } => found
-                .into_iter()
-                .find(|(span, _)| *span == body.span)
-                .map(|(_, bindings)| Refutation { check, bindings }),
-            _ => None,
-        };
+        let mut found = std::mem::take(&mut evaluator.counterexamples);
+        // A precondition is often a conjunction of `forall`s (a driver model's pair of
+        // ownership invariants): the first conjunct found false is the one refuted.
+        let mut conjuncts = Vec::new();
+        super::members::conjuncts(expr, &mut conjuncts);
+        let refutation = conjuncts.iter().enumerate().find_map(|(conjunct, expr)| {
+            let ExprKind::Quant { quantifier: Quantifier::Forall, body, .. } = &expr.kind else { return None };
+            let position = found.iter().position(|(span, _)| *span == body.span)?;
+            Some(Refutation { check, conjunct, bindings: found.swap_remove(position).1 })
+        });
         Ok(Some(refutation))
     }
 

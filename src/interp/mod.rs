@@ -303,12 +303,16 @@ pub struct Replay {
     pub unconfirmed: Option<Violation>,
 }
 
-/// A closed `forall` a run found false, with bindings of its variables (each in the
+/// A closed `forall` a run found false (a formula, or a conjunct of one), with bindings of its variables (each in the
 /// order they are declared) where its body is false on the test's values: the first
 /// found, and up to 15 more.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refutation {
     pub check: RefutedCheck,
+    /// Which conjunct of the closed formula, split at its top-level `&&` (`true`
+    /// operands dropped, as the encoding drops them), is the `forall`: 0 for a formula
+    /// that is one `forall`.
+    pub conjunct: usize,
     pub bindings: Vec<Vec<Value>>,
 }
 

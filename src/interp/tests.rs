@@ -1226,7 +1226,7 @@ fn an_axiom_false_on_the_points_the_run_reads_makes_the_test_invalid() {
     assert!(!replay.beyond_reads);
     assert!(stop.message.contains("points of the test's functions its run reads"), "{}", stop.message);
     // Where: `x = 0, y = -1`, the binding counterexample-guided instantiation asserts.
-    let refutation = Refutation { check: RefutedCheck::Axiom(0), bindings: vec![vec![int(0), int(-1)]] };
+    let refutation = Refutation { check: RefutedCheck::Axiom(0), conjunct: 0, bindings: vec![vec![int(0), int(-1)]] };
     assert_eq!(replay.refutation, Some(refutation));
 }
 

@@ -259,28 +259,29 @@ impl Decoder<'_> {
             Sort::Array(array) => Some(super::translate::levels(sort, 1).pop()?.1).filter(|_| !array.domain.is_empty()),
             _ => None,
         };
-        match self.shape(term)? {
-            ShapeForm::Constant(value) => {
+        let (before, change) = match self.shape(term)? {
+            ShapeForm::Constant { value, change } => {
                 let value = self.model.get_const_interp(value).or_else(|| self.eval_ast(value))?;
                 let value = self.value(&value, &range()?);
-                Some(Value::Map(MapValue::new(Vec::new(), value)))
+                (Value::Map(MapValue::new(Vec::new(), value)), change)
             }
             ShapeForm::Changed { before, change } => {
                 let before = match self.shaped_value(*before, sort) {
                     Some(value) => value,
                     None => self.eval_value(*before),
                 };
-                let Some((index, value)) = change else { return Some(before) };
-                let (Value::Map(map), Sort::Array(array)) = (before, sort) else { return None };
-                let index = self.eval_ast(index)?;
-                let index = self.value(&index, &array.domain[0]);
-                let value = self.model.get_const_interp(value).or_else(|| self.eval_ast(value))?;
-                let value = self.value(&value, &range()?);
-                let mut entries = map.entries;
-                entries.push((index, value));
-                Some(Value::Map(MapValue::new(entries, *map.default)))
+                (before, change)
             }
-        }
+        };
+        let Some((index, value)) = change else { return Some(before) };
+        let (Value::Map(map), Sort::Array(array)) = (before, sort) else { return None };
+        let index = self.eval_ast(index)?;
+        let index = self.value(&index, &array.domain[0]);
+        let value = self.model.get_const_interp(value).or_else(|| self.eval_ast(value))?;
+        let value = self.value(&value, &range()?);
+        let mut entries = map.entries;
+        entries.push((index, value));
+        Some(Value::Map(MapValue::new(entries, *map.default)))
     }
 
     fn value(&mut self, ast: &Dynamic, sort: &Sort) -> Value {

@@ -31,8 +31,8 @@
 
 use super::translate::{real_numeral, Z3Terms};
 use crate::interp::{Refutation, RefutedCheck};
-use crate::vc::term::{QuantKind, Term};
-use crate::vc::{Encoding, Sort, TermId, Value};
+use crate::vc::term::{QuantKind, Term, Terms};
+use crate::vc::{Encoding, InputKind, Sort, TermId, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -68,12 +68,40 @@ impl Instance {
             }
             RefutedCheck::Requires(clause) => encoding.precondition.get(clause).copied(),
         };
-        let Some(forall) = forall else { return Vec::new() };
+        let Some(formula) = forall else { return Vec::new() };
+        let mut conjuncts = Vec::new();
+        conjuncts_of(&encoding.terms, formula, &mut conjuncts);
+        let Some(&forall) = conjuncts.get(refutation.conjunct) else { return Vec::new() };
         let Term::Quant { kind: QuantKind::Forall, vars, .. } = encoding.terms.get(forall) else { return Vec::new() };
+        // The formula and its encoding split alike; were they not, an instance of
+        // another conjunct of matching variables would still be sound, and one of
+        // variables of other sorts is never made.
+        let fits = |values: &Vec<Value>| {
+            values.len() == vars.len()
+                && vars.iter().zip(values).all(|(&var, value)| fits_sort(value, &encoding.terms.var(var).sort))
+        };
         (refutation.bindings.iter())
-            .filter(|values| values.len() == vars.len())
+            .filter(|values| fits(values))
             .map(|values| Instance { forall, values: values.clone() })
             .collect()
+    }
+}
+
+/// `term` split at its (nested) conjunctions.
+fn conjuncts_of(terms: &Terms, term: TermId, found: &mut Vec<TermId>) {
+    match terms.get(term) {
+        Term::And(operands) => operands.iter().for_each(|&operand| conjuncts_of(terms, operand, found)),
+        _ => found.push(term),
+    }
+}
+
+/// Whether `value` is of `sort` (an element of an uninterpreted sort, of its type).
+fn fits_sort(value: &Value, sort: &Sort) -> bool {
+    match (value, sort) {
+        (Value::Bool(_), Sort::Bool) | (Value::Int(_), Sort::Int) | (Value::Real(_), Sort::Real) => true,
+        (Value::BitVec { width, .. }, Sort::BitVec(bits)) => width == bits,
+        (Value::Elem { ty, .. }, Sort::Named(named)) => ty == named,
+        _ => false,
     }
 }
 
@@ -150,7 +178,10 @@ impl Grounding {
     fn ground(&mut self, encoding: &Encoding, image: &Z3Terms, model: &z3::Model, value: &Value) -> Option<Dynamic> {
         match value {
             Value::Bool(value) => Some(Bool::from_bool(*value).into()),
-            Value::Int(value) => Int::from_str(&value.to_string()).ok().map(Dynamic::from),
+            Value::Int(value) => {
+                let literal: Dynamic = Int::from_str(&value.to_string()).ok()?.into();
+                Some(named_point(encoding, image, model, &literal).unwrap_or(literal))
+            }
             Value::Real(value) => Some(real_numeral(value).into()),
             Value::BitVec { value, width } => BV::from_str(*width, &value.to_string()).map(Dynamic::from),
             Value::Elem { ty, index } => {
@@ -174,6 +205,23 @@ impl Grounding {
     fn terms_of(&mut self, encoding: &Encoding) -> &BTreeMap<Sort, Vec<TermId>> {
         self.by_sort.get_or_insert_with(|| ground_terms(encoding))
     }
+}
+
+/// A ground term naming the point `literal` in `model`: the first integer entry input
+/// (parameter, global, constant) whose value it is, else the first index a wished map
+/// may differ at ([`Z3Terms::wished_indices`]). An instance at a point the candidate
+/// names so is asserted at the name, so that it binds wherever the next model puts the
+/// point: at the literal, z3 only moves the point elsewhere (a resource map wished
+/// constant but at one index, refuted round after round at a new index).
+fn named_point(encoding: &Encoding, image: &Z3Terms, model: &z3::Model, literal: &Dynamic) -> Option<Dynamic> {
+    let inputs = (encoding.inputs.iter())
+        .filter(|input| matches!(input.kind, InputKind::Param(_) | InputKind::Global(_) | InputKind::Const(_)))
+        .map(|input| image.ast(input.term));
+    inputs
+        .chain(image.wished_indices())
+        .filter(|term| term.get_sort() == literal.get_sort())
+        .find(|term| model.eval(*term, true).is_some_and(|value| value.ast_eq(literal)))
+        .cloned()
 }
 
 /// See [`Grounding::terms_of`].
@@ -227,7 +275,7 @@ mod tests {
     }
 
     fn refutation_of_axiom_0(values: Vec<Value>) -> Refutation {
-        Refutation { check: RefutedCheck::Axiom(0), bindings: vec![values] }
+        Refutation { check: RefutedCheck::Axiom(0), conjunct: 0, bindings: vec![values] }
     }
 
     #[test]
@@ -275,14 +323,61 @@ mod tests {
     }
 
     #[test]
+    fn a_conjunct_of_a_precondition_is_instantiated_and_one_of_other_sorts_is_not() {
+        let source = axiom_heavy(
+            "function h(x: int): int; function t(b: bool): bool;",
+            "",
+            "procedure P() requires (forall x: int :: { h(x) } g(x) > 0) && (forall b: bool :: { t(b) } t(b) || !t(b)); \
+             { start: goto Bad, Fine; Bad: assume g(5) <= 0 && h(7) == 0; return; Fine: return; }",
+        );
+        let (cfg, encoding) = goal_encoding(&source, "P");
+        let refuted = |conjunct: usize| Refutation {
+            check: RefutedCheck::Requires(0),
+            conjunct,
+            bindings: vec![vec![Value::Int(BigInt::from(5))]],
+        };
+        assert_eq!(Instance::of(&encoding, &refuted(1)), Vec::new(), "the second conjunct binds a bool");
+        assert_eq!(Instance::of(&encoding, &refuted(2)), Vec::new(), "there is no third conjunct");
+        let instances = Instance::of(&encoding, &refuted(0));
+        assert_eq!(instances.len(), 1);
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        assert!(matches!(session.first_look(&[block(&cfg, "Bad")]), Reach::Unknown { candidate: Some(_), .. }));
+        assert_eq!(session.refine(instances), Reach::Unsat);
+    }
+
+    #[test]
+    fn an_instance_at_a_point_an_input_names_binds_the_input() {
+        // The goal needs `Res[y] == 1` and `g(y) <= 5`, which the precondition forbids,
+        // but its trigger `h(x)` occurs at 7 only. An instance at the literal value of
+        // `y` would only move `y`; at `y` itself it proves the goal unreachable.
+        let source = axiom_heavy(
+            "var Res: [int]int; function h(x: int): int;",
+            "",
+            "procedure P(y: int) requires (forall x: int :: { h(x) } Res[x] == 1 ==> g(x) > 5); \
+             { start: goto Bad, Fine; Bad: assume Res[y] == 1 && g(y) <= 5 && h(7) == 0; return; Fine: return; }",
+        );
+        let (cfg, encoding) = goal_encoding(&source, "P");
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        let first = session.first_look(&[block(&cfg, "Bad")]);
+        let Reach::Unknown { candidate: Some(candidate), .. } = first else {
+            panic!("E-matching alone gives a candidate: {first:?}")
+        };
+        let param = candidate.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Param(_)));
+        let y = param.expect("`y` is an input").value.clone();
+        let refutation = Refutation { check: RefutedCheck::Requires(0), conjunct: 0, bindings: vec![vec![y]] };
+        let instances = Instance::of(session.encoding(), &refutation);
+        assert_eq!(session.refine(instances), Reach::Unsat);
+    }
+
+    #[test]
     fn a_formula_that_is_no_forall_of_as_many_variables_makes_no_instance() {
         let source = axiom_heavy("", "axiom g(1) == 2;", "procedure P() { start: return; }");
         let (_, encoding) = goal_encoding(&source, "P");
         assert_eq!(Instance::of(&encoding, &refutation_of_axiom_0(vec![Value::Int(BigInt::from(1))])), Vec::new());
         let two = vec![Value::Int(BigInt::from(1)), Value::Int(BigInt::from(2))];
-        let refutation = Refutation { check: RefutedCheck::Axiom(1), bindings: vec![two] };
+        let refutation = Refutation { check: RefutedCheck::Axiom(1), conjunct: 0, bindings: vec![two] };
         assert_eq!(Instance::of(&encoding, &refutation), Vec::new(), "axiom 1 binds one variable");
-        let refutation = Refutation { check: RefutedCheck::Requires(0), bindings: vec![Vec::new()] };
+        let refutation = Refutation { check: RefutedCheck::Requires(0), conjunct: 0, bindings: vec![Vec::new()] };
         assert_eq!(Instance::of(&encoding, &refutation), Vec::new(), "`P` has no precondition");
     }
 }

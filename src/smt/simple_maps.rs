@@ -21,16 +21,19 @@
 //! == new || old(alloc)[x] == alloc[x]` where no trigger matched, as an entry map breaks
 //! a precondition.
 //!
-//! **Rungs.** Each entry map input `M` has one literal `%simple@M ⇒ M = const(v)`, where `v`
-//! is the default of the map's range (`0`, `false`, `0.0`, the zero bit-vector) or, for a
+//! **Rungs.** Each entry map input `M` has two literals, `%simple@M@0 ⇒ M = const(v)` and
+//! `%simple@M@1 ⇒ M = const(v)[k := w]` (`k`, `w` fresh: constant but at one point, so
+//! that a query needing some point of the map still gets finitely many, which
+//! refinement can instantiate at `k` itself, [`super::refine`]), where `v` is the default
+//! of the map's range (`0`, `false`, `0.0`, the zero bit-vector) or, for a
 //! range without one (a map, an uninterpreted sort), a fresh constant `%simple.value@M`:
 //! a map of maps constant in its outer index only (nested defaults were seen to cost z3
 //! seconds more per check on the driver models than one constant level). A check assumes
 //! the query's guard and every literal still standing: `unsat` with a core naming
 //! literals drops them and checks again; `unsat` with a core naming none is the query's
 //! own answer (the literals are only assumptions, so it is exact); any other answer is
-//! the look's. The last rung is the plain query, so the look costs at most one check per
-//! map input more than a plain one, and each such check is cheap (an unsat core of
+//! the look's. The last rung is the plain query, so the look costs at most two checks
+//! per map input more than a plain one, and each such check is cheap (an unsat core of
 //! E-matching, 0.1 s on the driver models).
 //!
 //! **Without the array theory** ([`super::translate::MapEncoding::Uninterpreted`]) there
@@ -65,15 +68,18 @@ impl SimpleMaps {
         for (term, before) in map_inputs(encoding) {
             let map = image.ast(term).clone();
             let shapes: Vec<(Dynamic, Option<ShapeForm>)> = match before {
-                None => match constant_map(solver, encoding, image, term) {
-                    Some(constant) => vec![constant],
+                None => match entry_shapes(solver, encoding, image, term) {
+                    Some(shapes) => shapes,
                     None => continue,
                 },
                 Some(before) => {
-                    let Some((changed, index, value)) = one_change(encoding, image, before, term) else { continue };
+                    let map = image.ast(before).clone();
+                    let Some((changed, index, value)) = one_change(encoding, image, &map, term, "call") else {
+                        continue;
+                    };
                     let unchanged = ShapeForm::Changed { before, change: None };
                     let one = ShapeForm::Changed { before, change: Some((index, value)) };
-                    vec![(image.ast(before).clone(), Some(unchanged)), (changed, Some(one))]
+                    vec![(map, Some(unchanged)), (changed, Some(one))]
                 }
             };
             let mut rungs = Vec::new();
@@ -148,22 +154,43 @@ fn literal(term: TermId, rung: usize) -> Bool {
     Bool::new_const(format!("%simple@{}@{rung}", term.index()))
 }
 
-/// `before` changed at one fresh index to a fresh value at most: the simplest map a
-/// call that modifies it leaves but one unchanged (none of its other entries moved);
-/// with the index and the value.
+/// `map` (of `term`'s sort) changed at one fresh index to a fresh value at most (the
+/// constants named after `what`): the simplest map a call that modifies it leaves but
+/// one unchanged (none of its other entries moved), and the simplest entry map but a
+/// constant one; with the index and the value.
 fn one_change(
     encoding: &Encoding,
     image: &mut Z3Terms,
-    before: TermId,
+    map: &Dynamic,
     term: TermId,
+    what: &str,
 ) -> Option<(Dynamic, Dynamic, Dynamic)> {
     let (key, range) = levels(encoding.terms.sort(term), 1).pop()?;
     let (domain, range_sort) = (image.sort(encoding, &key), image.sort(encoding, &range));
-    let index = Dynamic::new_const(format!("%simple.index@{}", term.index()), &domain);
-    let value = Dynamic::new_const(format!("%simple.value@{}", term.index()), &range_sort);
-    let before = image.ast(before).clone();
-    let changed = image.store_one(encoding, &before, (&key, &range), (&index, &value));
+    let index = Dynamic::new_const(format!("%simple.{what}.index@{}", term.index()), &domain);
+    let value = Dynamic::new_const(format!("%simple.{what}.value@{}", term.index()), &range_sort);
+    let changed = image.store_one(encoding, map, (&key, &range), (&index, &value));
     Some((changed, index, value))
+}
+
+/// The rungs of entry map `term`: constant ([`constant_map`]), then constant but at one
+/// fresh index ([`one_change`]), so that a query needing a few points of a map (a
+/// resource map at 1 where the goal's object is) still gets a map whose points are
+/// finitely many: a quantified precondition over them (`forall x :: Inverse(Res, 1)[x]
+/// ==> …`) then has one point to hold at, which refinement can instantiate, where a
+/// free map gives E-matching stray points without end. Each with the shape by which a
+/// model of it is decoded (the arrays' decode by themselves), which also names the index
+/// for refinement ([`super::refine`]).
+fn entry_shapes(
+    solver: &z3::Solver,
+    encoding: &Encoding,
+    image: &mut Z3Terms,
+    term: TermId,
+) -> Option<Vec<(Dynamic, Option<ShapeForm>)>> {
+    let (constant, value) = constant_map(solver, encoding, image, term)?;
+    let (changed, index, new) = one_change(encoding, image, &constant, term, "entry")?;
+    let form = |change| Some(ShapeForm::Constant { value: value.clone(), change });
+    Some(vec![(constant, form(None)), (changed, form(Some((index, new))))])
 }
 
 /// The constant map of `term`'s (curried) sort with its range's default, or a fresh
@@ -171,14 +198,13 @@ fn one_change(
 /// map); `None` for a term that is no map of keys. Under the arrays a constant array;
 /// under [`MapEncoding::Uninterpreted`] a fresh map `%simple.map@M` with `forall k ::
 /// {M[k]} M[k] == v` asserted (a definition of a fresh constant: every model of the
-/// arrays has it, the constant function, so every answer stays exact), and the shape by
-/// which its value is decoded.
+/// arrays has it, the constant function, so every answer stays exact). With the value.
 fn constant_map(
     solver: &z3::Solver,
     encoding: &Encoding,
     image: &mut Z3Terms,
     term: TermId,
-) -> Option<(Dynamic, Option<ShapeForm>)> {
+) -> Option<(Dynamic, Dynamic)> {
     let (key, range) = levels(encoding.terms.sort(term), 1).pop()?;
     let Sort::Array(array) = encoding.terms.sort(term) else { return None };
     let (domain, range_sort) = (image.sort(encoding, &key), image.sort(encoding, &range));
@@ -191,7 +217,7 @@ fn constant_map(
         _ => Dynamic::new_const(format!("%simple.value@{}", term.index()), &range_sort),
     };
     if image.maps() == MapEncoding::Arrays {
-        return Some((Array::const_array(&domain, &value).into(), None));
+        return Some((Array::const_array(&domain, &value).into(), value));
     }
     let map_sort = image.sort(encoding, encoding.terms.sort(term));
     let map = Dynamic::new_const(format!("%simple.map@{}", term.index()), &map_sort);
@@ -199,7 +225,7 @@ fn constant_map(
     let read = image.select_one(encoding, &map, (&key, &range), &point);
     let definition = forall_const(&[&point], &[&Pattern::new(&[&read])], &read.eq(&value));
     solver.assert(&definition);
-    Some((map, Some(ShapeForm::Constant(value))))
+    Some((map, value))
 }
 
 #[cfg(test)]
@@ -259,5 +285,7 @@ mod tests {
         let Value::Map(res) = &global.expect("`Res` is an entry input").value else { panic!("a map") };
         let param = model.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Param(_)));
         assert_eq!(res.get(&param.expect("`y` is an entry input").value), &Value::Int(BigInt::from(1)));
+        // The next rung: constant but at that one point.
+        assert_eq!((res.entries.len(), &*res.default), (1, &Value::Int(BigInt::from(0))), "{res:?}");
     }
 }

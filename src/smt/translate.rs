@@ -118,10 +118,11 @@ pub(super) enum ShapeForm {
     /// Equal to `before` changed at most at `change` (an index and a value, fresh
     /// constants).
     Changed { before: TermId, change: Option<(Dynamic, Dynamic)> },
-    /// Constantly the value (under [`MapEncoding::Uninterpreted`], where the model's
-    /// `Select` table of the constant map has only the keys E-matching touched; the
-    /// arrays' constant map decodes as one by itself).
-    Constant(Dynamic),
+    /// Constantly the value but at most at `change` (an index and a value, fresh
+    /// constants), under [`MapEncoding::Uninterpreted`], where the model's `Select`
+    /// table of the constant map has only the keys E-matching touched (the arrays'
+    /// constant map decodes as one by itself).
+    Constant { value: Dynamic, change: Option<(Dynamic, Dynamic)> },
 }
 
 /// A declared symbol: uninterpreted, or defined by a (possibly recursive) body.
@@ -191,6 +192,16 @@ impl Z3Terms {
     /// The shapes map input `term` may have been wished.
     pub(super) fn shapes(&self, term: TermId) -> &[Shape] {
         self.shapes.get(&term).map_or(&[], Vec::as_slice)
+    }
+
+    /// The fresh indices at which wished maps may differ from the map they are wished
+    /// like (a constant, or the map before a call), in input order.
+    pub(super) fn wished_indices(&self) -> impl Iterator<Item = &Dynamic> {
+        self.shapes.values().flatten().filter_map(|shape| match &shape.form {
+            ShapeForm::Changed { change, .. } | ShapeForm::Constant { change, .. } => {
+                change.as_ref().map(|(index, _)| index)
+            }
+        })
     }
 
     /// How this image encodes maps.
