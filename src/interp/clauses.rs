@@ -213,30 +213,15 @@ fn orders(count: usize) -> Vec<Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::define::{definitions, Body};
-    use super::super::tests::Candidate;
+    use super::super::define::Body;
+    use super::super::tests::{defined_where, set, Candidate};
     use super::super::Outcome;
-    use crate::vc::{MapValue, Value};
-    use num_bigint::BigInt;
-
-    fn int(value: i64) -> Value {
-        Value::Int(BigInt::from(value))
-    }
-
-    fn set(members: &[i64]) -> Value {
-        let entries = members.iter().map(|&member| (int(member), Value::Bool(true))).collect();
-        Value::Map(MapValue::new(entries, Value::Bool(false)))
-    }
+    use crate::vc::Value;
 
     /// The functions `source`'s axioms define by a pair of clauses, by name, with their
     /// defining axioms.
     fn defined(source: &str) -> Vec<(String, Vec<usize>)> {
-        let program = crate::sema::tests::expect_accepted(source);
-        let found = definitions(&program);
-        let predicates = found.iter().filter(|definition| matches!(definition.body, Body::Negation(_)));
-        predicates
-            .map(|definition| (program.functions[definition.function.index()].name.clone(), definition.axioms.clone()))
-            .collect()
+        defined_where(source, |definition| matches!(definition.body, Body::Negation(_)))
     }
 
     /// HAVOC's `Subset` and `Disjoint`, as its driver models state them.

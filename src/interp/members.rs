@@ -359,22 +359,11 @@ fn constant(arity: usize, value: bool) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::super::define::{definitions, Body};
-    use super::super::tests::Candidate;
+    use super::super::define::definitions;
+    use super::super::tests::{defined_where, int, set, Candidate};
     use super::super::{Limits, Outcome};
     use crate::sema::hir;
     use crate::vc::{MapValue, Value};
-    use num_bigint::BigInt;
-
-    fn int(value: i64) -> Value {
-        Value::Int(BigInt::from(value))
-    }
-
-    /// The set of `members` (a map to bool, default false).
-    fn set(members: &[i64]) -> Value {
-        let entries = members.iter().map(|&member| (int(member), Value::Bool(true))).collect();
-        Value::Map(MapValue::new(entries, Value::Bool(false)))
-    }
 
     fn function(program: &hir::Program, name: &str) -> hir::FunctionId {
         let index = program.functions.iter().position(|function| function.name == name);
@@ -384,12 +373,7 @@ mod tests {
     /// The functions `source`'s axioms define by membership, by name, with their
     /// defining axioms.
     fn defined(source: &str) -> Vec<(String, Vec<usize>)> {
-        let program = crate::sema::tests::expect_accepted(source);
-        let found = definitions(&program);
-        let members = found.iter().filter(|definition| !matches!(definition.body, Body::Value(_)));
-        members
-            .map(|definition| (program.functions[definition.function.index()].name.clone(), definition.axioms.clone()))
-            .collect()
+        defined_where(source, |definition| definition.is_membership())
     }
 
     /// havoc0's sets (Boogie's `Test/havoc0` driver models), in that style.

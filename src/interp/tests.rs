@@ -102,8 +102,24 @@ fn output(replay: &Replay, var: hir::Var) -> Value {
     replay.outputs.iter().find(|(candidate, _)| *candidate == var).expect("an output").1.clone()
 }
 
-fn int(value: i64) -> Value {
+pub(super) fn int(value: i64) -> Value {
     Value::Int(BigInt::from(value))
+}
+
+/// The set of `members` (a map to bool, default false).
+pub(super) fn set(members: &[i64]) -> Value {
+    let entries = members.iter().map(|&member| (int(member), Value::Bool(true))).collect();
+    Value::Map(MapValue::new(entries, Value::Bool(false)))
+}
+
+/// The functions `source`'s axioms define with a definition `keep` selects, by name,
+/// with their defining axioms.
+pub(super) fn defined_where(source: &str, keep: fn(&define::Definition<'_>) -> bool) -> Vec<(String, Vec<usize>)> {
+    let program = crate::sema::tests::expect_accepted(source);
+    let found = define::definitions(&program);
+    (found.iter().filter(|definition| keep(definition)))
+        .map(|definition| (program.functions[definition.function.index()].name.clone(), definition.axioms.clone()))
+        .collect()
 }
 
 fn havoc(var: &str, value: Value) -> TraceItem {

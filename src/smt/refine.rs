@@ -274,6 +274,16 @@ mod tests {
         source
     }
 
+    /// A session of `source`'s `P` and the candidate of its first look at block `Bad`.
+    fn first_candidate(source: &str) -> (Session, crate::vc::Model) {
+        let (cfg, encoding) = goal_encoding(source, "P");
+        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
+        match session.first_look(&[block(&cfg, "Bad")]) {
+            Reach::Unknown { candidate: Some(candidate), .. } => (session, candidate),
+            other => panic!("E-matching alone gives a candidate: {other:?}"),
+        }
+    }
+
     fn refutation_of_axiom_0(values: Vec<Value>) -> Refutation {
         Refutation { check: RefutedCheck::Axiom(0), conjunct: 0, bindings: vec![values] }
     }
@@ -308,13 +318,9 @@ mod tests {
             "axiom (forall t: T :: { h(t) } f(t) > 0);",
             "procedure P() { start: goto Bad, Fine; Bad: assume f(c) <= 0 && h(d) == g(0) && c != d; return; Fine: return; }",
         );
-        let (cfg, encoding) = goal_encoding(&source, "P");
-        let constant = encoding.inputs.iter().position(|input| matches!(input.kind, InputKind::Const(_)));
+        let (mut session, candidate) = first_candidate(&source);
+        let constant = session.encoding().inputs.iter().position(|input| matches!(input.kind, InputKind::Const(_)));
         assert!(constant.is_some(), "`c` is an input");
-        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
-        let Reach::Unknown { candidate: Some(candidate), .. } = session.first_look(&[block(&cfg, "Bad")]) else {
-            panic!("E-matching alone gives a candidate")
-        };
         let element = candidate.entry[0].value.clone();
         assert!(matches!(element, Value::Elem { .. }), "{element:?}");
         let instances = Instance::of(session.encoding(), &refutation_of_axiom_0(vec![element]));
@@ -330,18 +336,17 @@ mod tests {
             "procedure P() requires (forall x: int :: { h(x) } g(x) > 0) && (forall b: bool :: { t(b) } t(b) || !t(b)); \
              { start: goto Bad, Fine; Bad: assume g(5) <= 0 && h(7) == 0; return; Fine: return; }",
         );
-        let (cfg, encoding) = goal_encoding(&source, "P");
+        let (mut session, _) = first_candidate(&source);
         let refuted = |conjunct: usize| Refutation {
             check: RefutedCheck::Requires(0),
             conjunct,
             bindings: vec![vec![Value::Int(BigInt::from(5))]],
         };
-        assert_eq!(Instance::of(&encoding, &refuted(1)), Vec::new(), "the second conjunct binds a bool");
-        assert_eq!(Instance::of(&encoding, &refuted(2)), Vec::new(), "there is no third conjunct");
-        let instances = Instance::of(&encoding, &refuted(0));
+        let encoding = session.encoding();
+        assert_eq!(Instance::of(encoding, &refuted(1)), Vec::new(), "the second conjunct binds a bool");
+        assert_eq!(Instance::of(encoding, &refuted(2)), Vec::new(), "there is no third conjunct");
+        let instances = Instance::of(encoding, &refuted(0));
         assert_eq!(instances.len(), 1);
-        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
-        assert!(matches!(session.first_look(&[block(&cfg, "Bad")]), Reach::Unknown { candidate: Some(_), .. }));
         assert_eq!(session.refine(instances), Reach::Unsat);
     }
 
@@ -356,12 +361,7 @@ mod tests {
             "procedure P(y: int) requires (forall x: int :: { h(x) } Res[x] == 1 ==> g(x) > 5); \
              { start: goto Bad, Fine; Bad: assume Res[y] == 1 && g(y) <= 5 && h(7) == 0; return; Fine: return; }",
         );
-        let (cfg, encoding) = goal_encoding(&source, "P");
-        let mut session = Session::new(Arc::new(encoding), SessionOptions::default());
-        let first = session.first_look(&[block(&cfg, "Bad")]);
-        let Reach::Unknown { candidate: Some(candidate), .. } = first else {
-            panic!("E-matching alone gives a candidate: {first:?}")
-        };
+        let (mut session, candidate) = first_candidate(&source);
         let param = candidate.entry.iter().find(|assignment| matches!(assignment.kind, InputKind::Param(_)));
         let y = param.expect("`y` is an input").value.clone();
         let refutation = Refutation { check: RefutedCheck::Requires(0), conjunct: 0, bindings: vec![vec![y]] };
