@@ -120,8 +120,8 @@ impl Falsified<'_> {
     }
 
     /// Whether it is false on `evaluator`'s values, and if so, when it is a `forall` or
-    /// a conjunction with one, the bindings the evaluator found false ([`Evaluator::counterexamples`]), up to
-    /// [`MAX_COUNTEREXAMPLES`].
+    /// a conjunction with one, the bindings the evaluator found false
+    /// ([`Evaluator::counterexamples`]), up to [`MAX_COUNTEREXAMPLES`].
     fn refute(&self, evaluator: &mut Evaluator<'_>) -> Result<Option<Option<Refutation>>, EvalError> {
         evaluator.counterexamples.clear();
         evaluator.collect_counterexamples = MAX_COUNTEREXAMPLES;

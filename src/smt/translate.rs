@@ -119,9 +119,10 @@ pub(super) enum ShapeForm {
     /// constants).
     Changed { before: TermId, change: Option<(Dynamic, Dynamic)> },
     /// Constantly the value but at most at `change` (an index and a value, fresh
-    /// constants), under [`MapEncoding::Uninterpreted`], where the model's `Select`
-    /// table of the constant map has only the keys E-matching touched (the arrays'
-    /// constant map decodes as one by itself).
+    /// constants). Decoded by this shape under [`MapEncoding::Uninterpreted`], where the
+    /// model's `Select` table of the constant map has only the keys E-matching touched;
+    /// the arrays' constant map decodes as one by itself, and the shape only names the
+    /// index ([`Z3Terms::wished_indices`]).
     Constant { value: Dynamic, change: Option<(Dynamic, Dynamic)> },
 }
 
