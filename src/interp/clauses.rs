@@ -71,11 +71,8 @@ pub(super) fn clause_definitions<'p>(program: &'p hir::Program, defined: &[Funct
             .iter()
             .find(|forward| forward.negated && forward.function == function && defines(forward, backward, converse));
         if let Some(forward) = paired {
-            let body = match converse.negated {
-                // `p || !r`: `p` is `r`'s negation negated.
-                true => Body::Value(converse.expr),
-                false => Body::Negation(converse.expr),
-            };
+            // `p || !r`: `p` is `r`'s negation negated.
+            let body = if converse.negated { Body::Value(converse.expr) } else { Body::Negation(converse.expr) };
             let axioms = vec![forward.axiom, backward.axiom];
             found.push(Definition { function, params: backward.params.clone(), body, axioms });
         }
@@ -154,18 +151,16 @@ fn defines(forward: &Clause<'_>, backward: &Clause<'_>, converse: Literal<'_>) -
         }
         _ => (&[], converse.expr),
     };
-    let mut negations = Vec::new();
-    match exists_vars.is_empty() {
-        true => negations.push(Literal { negated: !converse.negated, expr: converse.expr }),
-        false => {
-            let mut found = Vec::new();
-            conjuncts(body, &mut found);
-            negations.extend(found.into_iter().map(|conjunct| negation(conjunct)));
-        }
-    }
     if exists_vars.len() != forward.others.len() || exists_vars.len() > MAX_PAIRED_VARS {
         return false;
     }
+    let negations: Vec<Literal<'_>> = if exists_vars.is_empty() {
+        vec![Literal { negated: !converse.negated, expr: converse.expr }]
+    } else {
+        let mut found = Vec::new();
+        conjuncts(body, &mut found);
+        found.into_iter().map(negation).collect()
+    };
     let renaming: BTreeMap<BoundId, BoundId> =
         backward.params.iter().copied().zip(forward.params.iter().copied()).collect();
     orders(forward.others.len()).into_iter().any(|order| {
