@@ -31,7 +31,7 @@ use crate::cfg::{AssertReason, AssumeReason, BlockId, Cfg, Cmd, CmdKind, Termina
 use crate::sema::hir::{self, ExprKind, LocalId, ProcId, Quantifier};
 use crate::sema::relevance::{self, Relevant};
 use crate::source::Span;
-use crate::vc::{FunctionModel, Value};
+use crate::vc::{FunctionModel, MapValue, Value};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use std::collections::{BTreeMap, BTreeSet};
@@ -229,10 +229,20 @@ pub(super) fn run(
     mode: TraceMode,
     (checks, limits): (Checks, Limits),
 ) -> Replay {
-    run_observing(machine, input, mode, (checks, limits), false, None).0
+    run_observing(machine, input, mode, (checks, limits), Notes::default(), None).0
 }
 
-/// [`run`], and, when `observe`, the integer operands of the comparisons it evaluated
+/// What a run notes beside its replay.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Notes<'n> {
+    /// The integer operands of the comparisons it evaluates ([`Machine::run_observing`]).
+    pub operands: bool,
+    /// The points off their tables at which it reads predicates, given those whose
+    /// tables were completed ([`Machine::run_noting_off_table`]).
+    pub off_table: Option<&'n BTreeSet<hir::FunctionId>>,
+}
+
+/// [`run`], and the integer operands of the comparisons it evaluated when `notes` asks
 /// (see [`Machine::run_observing`]); with a `target`, the distance of the check there
 /// from failing ([`Replay::target_distance`]).
 pub(super) fn run_observing(
@@ -240,7 +250,7 @@ pub(super) fn run_observing(
     input: &TestInput,
     mode: TraceMode,
     (checks, limits): (Checks, Limits),
-    observe: bool,
+    notes: Notes<'_>,
     target: Option<Span>,
 ) -> (Replay, Vec<(num_bigint::BigInt, num_bigint::BigInt)>) {
     let entry = match entry(machine, input) {
@@ -261,6 +271,7 @@ pub(super) fn run_observing(
                 refutation,
                 target_distance,
                 unconfirmed,
+                off_table_reads: Vec::new(),
             };
             return (replay, Vec::new());
         }
@@ -268,7 +279,9 @@ pub(super) fn run_observing(
     let mut eval = Evaluator::new(machine.program, limits, entry.consts.clone(), &entry.functions);
     eval.definitions = &machine.definitions;
     eval.universes = universes(machine.program, &entry, input);
-    eval.operands = observe.then(Vec::new);
+    eval.operands = notes.operands.then(Vec::new);
+    eval.off_table_reads = notes.off_table.map(|_| BTreeSet::new());
+    eval.completing = notes.off_table.cloned().unwrap_or_default();
     let mut runner = Runner {
         machine,
         program: machine.program,
@@ -1029,11 +1042,13 @@ impl<'r> Runner<'r> {
     }
 
     /// In complete mode, after a call to the body-less `procedure` whose new globals
-    /// (the trace's, from `modifies_from` on) break a postcondition: whether the globals
-    /// left as they were `before` keep every one, which then become the call's effect
-    /// and its trace entries. Off the path its trace was made for (a candidate's run that
-    /// left it), the trace's globals may break the callee's frame, and the unchanged
-    /// ones are another value its havoc may take.
+    /// (the trace's, from `modifies_from` on) break a postcondition: whether another
+    /// value its havoc may take keeps every one, which then becomes the call's effect and
+    /// its trace entries. Two are tried, in order ([`Completion`]): the globals left as
+    /// they were `before`, then each map the trace gives laid over its value before.
+    /// Off the path its trace was made for (a candidate's run that left it), the
+    /// trace's globals may break the callee's frame; and a candidate's map is known only
+    /// at the keys its model reads, so its value elsewhere is the decoder's guess.
     fn frame_kept(
         &mut self,
         procedure: &hir::Procedure,
@@ -1044,15 +1059,21 @@ impl<'r> Runner<'r> {
         if self.mode == TraceMode::Strict {
             return Ok(false);
         }
-        let from_trace = std::mem::replace(&mut self.globals, before.to_vec());
-        if self.false_postcondition(procedure, contract, before, span)?.is_some() {
-            self.globals = from_trace;
-            return Ok(false);
+        let from_trace = self.globals.clone();
+        for completion in [Completion::Unchanged, Completion::Overlaid] {
+            for &global in &procedure.modifies {
+                let (old, new) = (&before[global.index()], &from_trace[global.index()]);
+                self.globals[global.index()] = completion.value(old, new);
+            }
+            if self.false_postcondition(procedure, contract, before, span)?.is_none() {
+                for (item, &global) in self.trace[modifies_from..].iter_mut().zip(&procedure.modifies) {
+                    *item = item.clone().with_value(self.globals[global.index()].clone());
+                }
+                return Ok(true);
+            }
         }
-        for (item, &global) in self.trace[modifies_from..].iter_mut().zip(&procedure.modifies) {
-            *item = item.clone().with_value(before[global.index()].clone());
-        }
-        Ok(true)
+        self.globals = from_trace;
+        Ok(false)
     }
 
     /// The first of `procedure`'s postconditions false after a call, `old` being
@@ -1154,6 +1175,38 @@ impl<'r> Runner<'r> {
         }
         Ok(())
     }
+}
+
+/// A value a body-less callee's havoc of a modified global may take in place of the
+/// trace's ([`Runner::frame_kept`]).
+#[derive(Clone, Copy)]
+enum Completion {
+    /// The global as it was before the call.
+    Unchanged,
+    /// The trace's map laid over the global's value before the call
+    /// ([`overlay`]): the keys the candidate's model gives keep their values, every
+    /// other key keeps the old one. Without the array theory a model knows a map only
+    /// at the keys it selects, so its table elsewhere is a guess; the old value there is
+    /// what a frame condition (`forall x :: x == new || old(alloc)[x] == alloc[x]`) asks.
+    Overlaid,
+}
+
+impl Completion {
+    fn value(self, before: &Value, from_trace: &Value) -> Value {
+        match self {
+            Completion::Unchanged => before.clone(),
+            Completion::Overlaid => overlay(before, from_trace),
+        }
+    }
+}
+
+/// `top` laid over `base`: for maps, `base` with each entry of `top` laid over `base`'s
+/// value at its key (rows of curried maps alike), `base`'s default elsewhere; any other
+/// value is `top`.
+fn overlay(base: &Value, top: &Value) -> Value {
+    let (Value::Map(base), Value::Map(top)) = (base, top) else { return top.clone() };
+    let laid = top.entries.iter().map(|(key, value)| (key.clone(), overlay(base.get(key), value)));
+    Value::Map(MapValue::new(base.entries.iter().cloned().chain(laid).collect(), (*base.default).clone()))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1359,6 +1412,7 @@ impl<'r> Runner<'r> {
             refutation,
             target_distance,
             unconfirmed,
+            off_table_reads: self.eval.off_table_reads.take().into_iter().flatten().collect(),
         }
     }
 

@@ -1078,6 +1078,62 @@ fn complete_mode_keeps_a_callee_s_frame_and_takes_a_feasible_branch_off_the_trac
     assert!(matches!(&strict.outcome, Outcome::Infeasible(stop) if stop.message.contains("`g == old(g)`")));
 }
 
+/// A candidate's map after a body-less call is known only at the keys its model read;
+/// where the trace's map breaks the callee's frame elsewhere, complete mode lays it over
+/// the map before the call (the trace's keys kept, every other key unchanged), and
+/// records that value; strict mode checks the trace as it is.
+#[test]
+fn complete_mode_lays_a_callee_s_new_map_over_the_old_one_to_keep_its_frame() {
+    let fixture = Fixture::new(
+        "var alloc: [int]int;
+         procedure Malloc() returns (p: int); modifies alloc;
+           ensures old(alloc)[p] == 0 && alloc[p] == 1;
+           ensures (forall x: int :: x == p || alloc[x] == old(alloc)[x]);
+         procedure P() returns (r: int) modifies alloc; { alloc := alloc[7 := 1]; call r := Malloc(); }",
+    );
+    let after = map(vec![(int(3), int(1))], int(0));
+    let trace = vec![
+        TraceItem::CallModifies { callee: "Malloc".to_string(), global: "alloc".to_string(), value: after },
+        TraceItem::CallOut { callee: "Malloc".to_string(), var: "r".to_string(), value: int(3) },
+    ];
+    let input = fixture.test("P", Vec::new(), trace.clone());
+    let strict = fixture.run(&input, TraceMode::Strict);
+    assert!(matches!(&strict.outcome, Outcome::Infeasible(stop) if stop.message.contains("forall")), "{strict:?}");
+    let replay = fixture.run(&input, TraceMode::Complete);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let overlaid = map(vec![(int(3), int(1)), (int(7), int(1))], int(0));
+    assert!(
+        matches!(&replay.trace[0], TraceItem::CallModifies { value, .. } if value == &overlaid),
+        "{:?}",
+        replay.trace
+    );
+    let again = fixture.run(&fixture.test("P", Vec::new(), replay.trace.clone()), TraceMode::Strict);
+    assert_eq!(again.outcome, Outcome::Passed, "the recorded trace replays strictly");
+}
+
+/// A predicate no axiom defines, or whose definition reads itself through a set's
+/// members (the between predicate and its set), is open where the test's table has no
+/// default: the solver decides it there. One whose definition a run evaluates is not,
+/// nor a set, nor a predicate whose table has a default.
+#[test]
+fn predicates_defined_in_a_circle_or_not_at_all_are_open_off_their_tables() {
+    let fixture = Fixture::new(
+        "function R(x: int, y: int): bool; function S(x: int): [int]bool;
+         function Free(x: int): bool; function Pos(x: int): bool; function Known(x: int): bool;
+         axiom (forall x: int, y: int :: { S(x)[y] } S(x)[y] <==> R(x, y));
+         axiom (forall x: int :: { Pos(x) } Pos(x) <==> x > 0);
+         procedure P() { }",
+    );
+    let machine = Machine::new(&fixture.program, &fixture.cfgs, Limits::default());
+    let mut input = TestInput::new(fixture.implementation("P"));
+    for name in ["R", "S", "Free", "Pos", "Known"] {
+        let default = if name == "Known" { Value::Bool(false) } else { Value::unspecified() };
+        input.functions.push(FunctionModel { function: fixture.function(name), entries: Vec::new(), default });
+    }
+    let open = machine.open_predicates(&input);
+    assert_eq!(open, BTreeSet::from([fixture.function("R"), fixture.function("Free")]));
+}
+
 // ---------------------------------------------------------------------------------------
 // Calls of procedures with a body
 
