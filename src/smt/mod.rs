@@ -7,6 +7,7 @@
 //! **API boundary:** nothing z3 leaves this module; callers see [`Session`], [`Reach`]
 //! and the solver-independent [`crate::vc::Model`].
 mod detach;
+mod ground;
 mod interrupt;
 mod memory;
 mod minimize;
@@ -18,6 +19,7 @@ mod simple_maps;
 mod translate;
 
 pub use detach::{end_process, workers_detached, MARGIN as DEADLINE_MARGIN};
+pub use ground::Question;
 pub use minimize::SMALL_SCOPE_BOUND;
 pub use session::{to_smt2, Reach, Session, SessionOptions, FIRST_LOOK_MBQI_ITERATIONS, TIME_LIMIT};
 

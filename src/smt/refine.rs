@@ -96,7 +96,7 @@ fn conjuncts_of(terms: &Terms, term: TermId, found: &mut Vec<TermId>) {
 }
 
 /// Whether `value` is of `sort` (an element of an uninterpreted sort, of its type).
-fn fits_sort(value: &Value, sort: &Sort) -> bool {
+pub(super) fn fits_sort(value: &Value, sort: &Sort) -> bool {
     match (value, sort) {
         (Value::Bool(_), Sort::Bool) | (Value::Int(_), Sort::Int) | (Value::Real(_), Sort::Real) => true,
         (Value::BitVec { width, .. }, Sort::BitVec(bits)) => width == bits,
@@ -254,7 +254,7 @@ fn ground_terms(encoding: &Encoding) -> BTreeMap<Sort, Vec<TermId>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::Instance;
     use crate::interp::{Refutation, RefutedCheck};
     use crate::smt::{Reach, Session, SessionOptions};
@@ -265,7 +265,7 @@ mod tests {
 
     /// `axiom` and a hundred weak axioms about `g` (so the session is axiom-heavy and
     /// its first looks use E-matching alone), then `procedure`.
-    fn axiom_heavy(declarations: &str, axiom: &str, procedure: &str) -> String {
+    pub(in crate::smt) fn axiom_heavy(declarations: &str, axiom: &str, procedure: &str) -> String {
         let mut source = format!("{declarations}\nfunction g(x: int): int;\n{axiom}\n");
         for k in 0..100 {
             source.push_str(&format!("axiom (forall x: int :: {{ g(x + {k}) }} g(x + {k}) > -1000);\n"));

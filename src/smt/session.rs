@@ -74,6 +74,7 @@
 //! behaviour: a counterexample that may violate an axiom, to be checked by replay).
 
 use super::detach;
+use super::ground::{Oracle, Question, GROUND_RLIMIT};
 use super::interrupt::{self, Watchdog};
 use super::memory;
 use super::minimize::Minimizer;
@@ -161,6 +162,14 @@ enum Request {
     Minimize {
         path: Vec<BlockId>,
     },
+    /// Predicates at concrete points, decided by the axioms ([`super::ground`]).
+    Decide(Vec<Question>),
+}
+
+/// The worker's reply to a [`Request`].
+enum Reply {
+    Reach(Reach),
+    Decided(Vec<Option<bool>>),
 }
 
 /// How many rounds of model-based quantifier instantiation a check may take.
@@ -269,7 +278,7 @@ pub struct Session {
     profile: Profile,
     deadline: Option<Instant>,
     requests: Option<mpsc::Sender<Request>>,
-    replies: mpsc::Receiver<Reach>,
+    replies: mpsc::Receiver<Reply>,
     worker: Option<JoinHandle<()>>,
     /// Closed by the worker thread as it ends, after its z3 context is freed
     /// ([`announce_exit`]).
@@ -410,26 +419,44 @@ impl Session {
         matches!(self.ask(Request::Proof(failure)), Reach::Unsat)
     }
 
+    /// What the axioms force each predicate of `questions` to at its point, `None`
+    /// where they do not (see [`super::ground`]), in order; all `None` past the run's
+    /// time limit.
+    pub fn decide(&mut self, questions: Vec<Question>) -> Vec<Option<bool>> {
+        let count = questions.len();
+        match self.exchange(Request::Decide(questions)) {
+            Some(Reply::Decided(answers)) => answers,
+            Some(Reply::Reach(_)) | None => vec![None; count],
+        }
+    }
+
     fn ask(&mut self, request: Request) -> Reach {
-        let cut_off = || Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None };
+        match self.exchange(request) {
+            Some(Reply::Reach(reach)) => reach,
+            Some(Reply::Decided(_)) | None => Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None },
+        }
+    }
+
+    /// The worker's reply to `request`; `None` once the session was left to itself.
+    fn exchange(&mut self, request: Request) -> Option<Reply> {
         if self.abandoned {
-            return cut_off();
+            return None;
         }
         if self.requests.as_ref().expect("requests stay open until drop").send(request).is_err() {
             self.worker_panicked();
         }
         let Some(deadline) = self.deadline else {
-            return self.replies.recv().unwrap_or_else(|_| self.worker_panicked());
+            return Some(self.replies.recv().unwrap_or_else(|_| self.worker_panicked()));
         };
         let patience = (deadline + detach::MARGIN).saturating_duration_since(Instant::now());
         match self.replies.recv_timeout(patience) {
-            Ok(reach) => reach,
+            Ok(reply) => Some(reply),
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 // z3 is past the deadline and its margin in work it does not interrupt
                 // (see `super::detach`): the query is answered, the worker left behind.
                 self.abandoned = true;
                 detach::worker(self.worker.take());
-                cut_off()
+                None
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => self.worker_panicked(),
         }
@@ -482,13 +509,16 @@ fn serve(
     encoding: &Encoding,
     (options, profile): (SessionOptions, Profile),
     inbox: mpsc::Receiver<Request>,
-    outbox: mpsc::Sender<Reach>,
+    outbox: mpsc::Sender<Reply>,
 ) {
     if options.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
         // Past the deadline the encoding is not even translated (a front end's prelude
         // takes z3 a second or more): every query is answered at once.
-        let cut_off = || Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None };
-        inbox.into_iter().map_while(|_| outbox.send(cut_off()).ok()).for_each(drop);
+        let cut_off = |request| match request {
+            Request::Decide(questions) => Reply::Decided(vec![None; questions.len()]),
+            _ => Reply::Reach(Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None }),
+        };
+        inbox.into_iter().map_while(|request| outbox.send(cut_off(request)).ok()).for_each(drop);
         return;
     }
     memory::advise_huge_pages();
@@ -516,13 +546,18 @@ fn serve(
         last: None,
         grounding: Grounding::default(),
         simple_maps: None,
+        oracle: None,
     };
     for (query, request) in inbox.into_iter().enumerate() {
-        let reach = match params_now(options, checking) {
-            Some(params) => worker.answer(request, query, &params),
-            None => Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None },
+        let reply = match (request, params_now(options, checking)) {
+            (Request::Decide(questions), params) => Reply::Decided(match params {
+                Some(_) => worker.decide(&questions),
+                None => vec![None; questions.len()],
+            }),
+            (request, Some(params)) => Reply::Reach(worker.answer(request, query, &params)),
+            (_, None) => Reply::Reach(Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None }),
         };
-        if outbox.send(reach).is_err() {
+        if outbox.send(reply).is_err() {
             break;
         }
     }
@@ -546,6 +581,8 @@ struct Worker<'e> {
     /// The wishes for constant entry maps of an axiom-heavy session's first looks, made
     /// at its first.
     simple_maps: Option<SimpleMaps>,
+    /// The axioms' own solver, made at the first question ([`super::ground`]).
+    oracle: Option<Oracle>,
 }
 
 impl Worker<'_> {
@@ -603,6 +640,7 @@ impl Worker<'_> {
                 check(&self.solver, terms, &self.image.bool(failure.condition), stop, query)
             }
             Request::Refine(_) => unreachable!("a refinement is answered before the other requests"),
+            Request::Decide(_) => unreachable!("questions are answered by `Worker::decide`"),
         }
     }
 
@@ -628,6 +666,27 @@ impl Worker<'_> {
             None => check(solver, terms, goal, None, query),
         })
         .unwrap_or_else(|| Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None })
+    }
+
+    /// See [`Session::decide`]: each question under its own deterministic resource
+    /// limit, and the run's time limit.
+    fn decide(&mut self, questions: &[Question]) -> Vec<Option<bool>> {
+        let limited = SessionOptions { rlimit: Some(GROUND_RLIMIT), ..self.options };
+        let (encoding, image) = (self.encoding, &mut self.image);
+        let oracle = self.oracle.get_or_insert_with(|| {
+            let params = params(limited, Profile::EMatchingOnly);
+            Oracle::new(encoding, image, &params)
+        });
+        let mut answers = Vec::with_capacity(questions.len());
+        for question in questions {
+            let Some(params) = params_now(limited, Profile::EMatchingOnly) else {
+                answers.resize(questions.len(), None);
+                break;
+            };
+            oracle.set_params(&params);
+            answers.push(oracle.decide(encoding, image, question));
+        }
+        answers
     }
 
     /// See [`Session::refine`].

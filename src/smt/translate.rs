@@ -101,6 +101,8 @@ pub(super) struct Z3Terms {
     /// The axioms of the `Store` functions declared since the last
     /// [`Z3Terms::take_map_axioms`], to be asserted.
     map_axioms: Vec<Bool>,
+    /// Every map level's axioms made so far ([`Z3Terms::store_axioms`]).
+    store_axioms: Vec<Bool>,
 }
 
 /// A map input wished of a `form` while `literal` holds: its model value is then read
@@ -155,6 +157,7 @@ impl Z3Terms {
             maps,
             levels: BTreeMap::new(),
             map_axioms: Vec::new(),
+            store_axioms: Vec::new(),
         };
         let defined: BTreeSet<SymbolId> = encoding.definitions.iter().map(|definition| definition.symbol).collect();
         for (index, symbol) in encoding.terms.symbols().iter().enumerate() {
@@ -214,6 +217,12 @@ impl Z3Terms {
     /// [`MapEncoding::Uninterpreted`]; none under the arrays), to be asserted.
     pub(super) fn take_map_axioms(&mut self) -> Vec<Bool> {
         std::mem::take(&mut self.map_axioms)
+    }
+
+    /// The axioms of every map level updated so far (under
+    /// [`MapEncoding::Uninterpreted`]), taken or not: for a second solver.
+    pub(super) fn store_axioms(&self) -> &[Bool] {
+        &self.store_axioms
     }
 
     /// `Select_[K]V` of the level with keys `key` and values `value`, and the z3 sort of
@@ -536,8 +545,12 @@ impl Z3Terms {
             .eq(&other)
             .not()
             .implies(level.select.apply(&[&stored, &other]).eq(level.select.apply(&[&map, &other])));
-        self.map_axioms.push(ast::forall_const(&[&map, &index, &new], &[], &at_index));
-        self.map_axioms.push(ast::forall_const(&[&map, &index, &other, &new], &[], &elsewhere));
+        let axioms = [
+            ast::forall_const(&[&map, &index, &new], &[], &at_index),
+            ast::forall_const(&[&map, &index, &other, &new], &[], &elsewhere),
+        ];
+        self.map_axioms.extend(axioms.iter().cloned());
+        self.store_axioms.extend(axioms);
         level.store = Some(store);
     }
 }
