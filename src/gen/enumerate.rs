@@ -27,6 +27,7 @@
 //! itself verified, which the caller settles ([`super::ImplementationRun::needs_proof`]);
 //! a timeout or unknown answer is "not covered", with the reason.
 
+use super::complete;
 use super::operands;
 use super::replay::{Prospect, ReplayedTest, Replayer};
 use super::search;
@@ -444,7 +445,7 @@ impl<'a> Enumerator<'a> {
             if claimed.is_empty() {
                 return Refined::GaveUp;
             }
-            let test = self.replayer.replay_candidate(&model);
+            let test = self.replay_completed(&model, &claimed);
             let instances = (test.replay.refutation.as_ref())
                 .filter(|_| round < refine::MAX_ROUNDS)
                 .map(|refutation| Instance::of(self.session.encoding(), refutation))
@@ -470,6 +471,14 @@ impl<'a> Enumerator<'a> {
         Refined::GaveUp
     }
 
+    /// The replay of the candidate `model`, its open predicates decided by the solver
+    /// while its run misses a goal of `claimed` ([`complete`]).
+    fn replay_completed(&mut self, model: &Model, claimed: &[usize]) -> ReplayedTest {
+        let (goals, input) = (self.goals, self.replayer.test_input(model));
+        let enters_claimed = |test: &ReplayedTest| claimed.iter().all(|&index| test.covers.contains(&goals[index].id));
+        complete::completed(self.replayer, self.session, input, enters_claimed)
+    }
+
     /// The model to go on with after z3 gave up on `open` (one goal), and whether it is
     /// a genuine model: the candidate itself when it already makes a small test that
     /// enters its goal, else the small-scope retry's model when z3 finds one there, else
@@ -488,12 +497,12 @@ impl<'a> Enumerator<'a> {
 
     /// Whether `model` is as good a test as the small scope could give: its inputs are
     /// already within its bounds, and its replay enters every goal of `open` it reaches.
-    fn suffices(&self, open: &[usize], model: &Model) -> bool {
+    fn suffices(&mut self, open: &[usize], model: &Model) -> bool {
         let claimed: Vec<usize> = open.iter().copied().filter(|&index| reaches(model, &self.goals[index])).collect();
         if claimed.is_empty() || !model.is_small(SMALL_SCOPE_BOUND) {
             return false;
         }
-        let test = self.replayer.replay_candidate(model);
+        let test = self.replay_completed(model, &claimed);
         matches!(test.replay.outcome, Outcome::Passed | Outcome::Failed(_))
             && claimed.iter().all(|&index| test.covers.contains(&self.goals[index].id))
     }
@@ -567,7 +576,7 @@ impl<'a> Enumerator<'a> {
                 }
             }
         }
-        let test = if confirmed { self.replayer.replay(&model) } else { self.replayer.replay_candidate(&model) };
+        let test = if confirmed { self.replayer.replay(&model) } else { self.replay_completed(&model, claimed) };
         (model, test)
     }
 

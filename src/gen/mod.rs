@@ -17,6 +17,7 @@
 //! depend on no other implementation (only on the callees it inlines), so an edit to
 //! one procedure leaves the others' tests as they were.
 
+mod complete;
 mod deepen;
 pub mod enumerate;
 mod operands;

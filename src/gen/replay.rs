@@ -81,7 +81,17 @@ impl Replayer<'_> {
 
     /// Runs `input`, its trace completed by the interpreter's own choices where it ends.
     pub fn run(&self, input: TestInput) -> ReplayedTest {
-        let replay = self.machine.run(&input, TraceMode::Complete);
+        self.replayed(input, |input| self.machine.run(input, TraceMode::Complete))
+    }
+
+    /// [`Replayer::run`], noting where the run reads predicates off their tables
+    /// ([`interp::Machine::run_noting_off_table`]).
+    pub fn run_noting_off_table(&self, input: TestInput, completing: &BTreeSet<hir::FunctionId>) -> ReplayedTest {
+        self.replayed(input, |input| self.machine.run_noting_off_table(input, TraceMode::Complete, completing))
+    }
+
+    fn replayed(&self, input: TestInput, run: impl FnOnce(&TestInput) -> interp::Replay) -> ReplayedTest {
+        let replay = run(&input);
         let covers = self.covers(&replay);
         let input = TestInput { trace: replay.trace.clone(), ..input };
         ReplayedTest { input, replay, covers }
@@ -169,7 +179,7 @@ impl Replayer<'_> {
         }
     }
 
-    fn test_input(&self, model: &Model) -> TestInput {
+    pub fn test_input(&self, model: &Model) -> TestInput {
         test_input(self.program, self.original, self.seeded, model)
     }
 }

@@ -31,6 +31,7 @@ use super::inputs::entry;
 use super::{Machine, TestInput};
 use crate::sema::hir::{self, BinaryOp, ExprKind, Quantifier};
 use crate::vc::{FunctionModel, Value};
+use std::collections::BTreeSet;
 
 /// A function axioms define: `function(params) == body`, or, for a function returning a
 /// map, its members ([`super::members`]).
@@ -80,6 +81,39 @@ pub(super) fn definitions(program: &hir::Program) -> Vec<Definition<'_>> {
     found
 }
 
+/// The functions whose definitions read themselves through other definitions
+/// (`ReachBetween(f, x, y, z) == ReachBetweenSet(f, x, z)[y]`, the set's members being
+/// `ReachBetween(f, x, y, z)`): a run evaluating one by its definition follows the
+/// cycle to its depth budget, so the definition gives it no value.
+pub(super) fn circular(definitions: &[Definition<'_>]) -> BTreeSet<hir::FunctionId> {
+    let reads = |function: hir::FunctionId| {
+        let mut found = BTreeSet::new();
+        let definition = definitions.iter().find(|definition| definition.function == function);
+        match definition.map(|definition| &definition.body) {
+            Some(Body::Value(body) | Body::Negation(body) | Body::Members { body, .. }) => {
+                super::quant::applied_functions(body, &mut found)
+            }
+            Some(Body::Constant(_)) | None => {}
+        }
+        found
+    };
+    let mut circular = BTreeSet::new();
+    for definition in definitions {
+        let mut seen = BTreeSet::new();
+        let mut pending: Vec<hir::FunctionId> = reads(definition.function).into_iter().collect();
+        while let Some(function) = pending.pop() {
+            if function == definition.function {
+                circular.insert(function);
+                break;
+            }
+            if seen.insert(function) {
+                pending.extend(reads(function));
+            }
+        }
+    }
+    circular
+}
+
 fn definition<'p>(program: &hir::Program, expr: &'p hir::Expr, axiom: usize) -> Option<Definition<'p>> {
     let ExprKind::Quant { quantifier: Quantifier::Forall, vars, body, .. } = &expr.kind else { return None };
     let ExprKind::Binary { op: BinaryOp::Eq | BinaryOp::Iff, lhs, rhs } = &body.kind else { return None };
@@ -104,7 +138,7 @@ fn definition<'p>(program: &hir::Program, expr: &'p hir::Expr, axiom: usize) -> 
 
 /// Whether `expr` applies `function` anywhere.
 pub(super) fn applies(expr: &hir::Expr, function: hir::FunctionId) -> bool {
-    let mut found = std::collections::BTreeSet::new();
+    let mut found = BTreeSet::new();
     super::quant::applied_functions(expr, &mut found);
     found.contains(&function)
 }
@@ -116,24 +150,64 @@ impl Machine<'_> {
     /// evaluates the definition ([`Evaluator::apply`]), and the defining axiom is
     /// checked on the entries ([`definition_holds`]). See the module header.
     pub fn agree_with_definitions(&self, input: &mut TestInput) {
+        self.agree_with_definitions_noting(input, &BTreeSet::new());
+    }
+
+    /// [`Machine::agree_with_definitions`], but for the predicates `completing`, whose
+    /// tables the solver completed (they are read off their tables, not their
+    /// definitions); with the points at which a definition read a body-less Boolean
+    /// function and found no value, or read one of `completing` off its table (see
+    /// [`Machine::run_noting_off_table`]).
+    pub fn agree_with_definitions_noting(
+        &self,
+        input: &mut TestInput,
+        completing: &BTreeSet<hir::FunctionId>,
+    ) -> BTreeSet<(hir::FunctionId, Vec<Value>)> {
+        let mut noted = BTreeSet::new();
         if self.definitions.is_empty() {
-            return;
+            return noted;
         }
         // Values first, so that a membership reading a defined function at its members
         // reads what the definition says (and is no finite table when it cannot tell).
-        self.agree_tables(input, false);
-        self.agree_tables(input, true);
+        noted.extend(self.agree_tables(input, false, completing));
+        noted.extend(self.agree_tables(input, true, completing));
         self.agree_with_ground_values(input);
+        noted
     }
 
-    /// [`Machine::agree_with_definitions`] for the membership definitions (`members`)
-    /// or the others.
-    fn agree_tables(&self, input: &mut TestInput, members: bool) {
-        let Ok(entry) = entry(self, input) else { return };
+    /// The predicates `input` leaves open: the body-less Boolean functions whose table
+    /// has no default that no definition evaluates (none, or a circular one,
+    /// [`circular`]). A run reads them where the test's table says nothing only as the
+    /// solver decides them (`crate::gen::complete`).
+    pub fn open_predicates(&self, input: &TestInput) -> BTreeSet<hir::FunctionId> {
+        let evaluated = |function: hir::FunctionId| {
+            self.definitions.iter().any(|definition| definition.function == function)
+                && !self.circular.contains(&function)
+        };
+        (input.functions.iter())
+            .filter(|table| table.default == Value::unspecified() && !evaluated(table.function))
+            .filter(|table| {
+                self.program.functions.get(table.function.index()).is_some_and(|f| f.result == hir::Type::Bool)
+            })
+            .map(|table| table.function)
+            .collect()
+    }
+
+    /// [`Machine::agree_with_definitions_noting`] for the membership definitions
+    /// (`members`) or the others.
+    fn agree_tables(
+        &self,
+        input: &mut TestInput,
+        members: bool,
+        completing: &BTreeSet<hir::FunctionId>,
+    ) -> BTreeSet<(hir::FunctionId, Vec<Value>)> {
+        let Ok(entry) = entry(self, input) else { return BTreeSet::new() };
         let mut eval = Evaluator::new(self.program, self.limits, entry.consts, &entry.functions);
         eval.definitions = &self.definitions;
+        eval.off_table_reads = Some(BTreeSet::new());
+        eval.completing = completing.clone();
         for definition in &self.definitions {
-            if definition.is_membership() != members {
+            if definition.is_membership() != members || completing.contains(&definition.function) {
                 continue;
             }
             let Some(table) = input.functions.iter_mut().find(|table| table.function == definition.function) else {
@@ -163,6 +237,7 @@ impl Machine<'_> {
                 }
             }
         }
+        eval.off_table_reads.take().unwrap_or_default()
     }
 
     /// `input` with the entry of each ground axiom `h(args) == e` (`h` body-less, not

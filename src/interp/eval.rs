@@ -118,7 +118,17 @@ pub(super) struct Evaluator<'p> {
     /// tabulate it (an infinite set): its defining axioms hold there only if that
     /// table agrees with them, which replay cannot decide.
     pub set_read_off_definition: Option<hir::FunctionId>,
+    /// When set, the points at which the run read a body-less Boolean function and
+    /// found no value (its table says nothing there, nor does its definition), or read
+    /// one of [`Evaluator::completing`] off its table, up to [`MAX_OFF_TABLE_READS`]
+    /// ([`super::Machine::run_noting_off_table`]).
+    pub off_table_reads: Option<BTreeSet<(hir::FunctionId, Vec<Value>)>>,
+    /// Predicates whose tables were completed: every read off their entries is noted.
+    pub completing: BTreeSet<hir::FunctionId>,
 }
+
+/// The most points off the tables a run notes ([`Evaluator::off_table_reads`]).
+pub(super) const MAX_OFF_TABLE_READS: usize = 256;
 
 /// The most bindings a refutation collects of one `forall` (each an instance the
 /// session may assert, [`crate::smt::refine`]).
@@ -184,6 +194,8 @@ impl<'p> Evaluator<'p> {
             definitions: &[],
             counterexamples: Vec::new(),
             set_read_off_definition: None,
+            off_table_reads: None,
+            completing: BTreeSet::new(),
             collect_counterexamples: 1,
         }
     }
@@ -490,16 +502,31 @@ impl<'p> Evaluator<'p> {
         let found = match self.tables.get(func.index()).and_then(Option::as_ref) {
             Some(table) => match table.entries.get(&args) {
                 Some(result) => Some(result.clone()),
-                None => self.off_table(func, &args)?,
+                None => {
+                    if self.completing.contains(&func) {
+                        self.note_off_table(func, &args);
+                    }
+                    self.off_table(func, &args)?
+                }
             },
             None => Some(default_value(&function.result)),
         };
         let result = match found {
             Some(Value::Opaque(_)) | None if self.definitions.iter().any(|found| found.function == func) => {
-                self.defined(func, &args)?
+                self.defined(func, &args).inspect_err(|error| {
+                    if matches!(error, EvalError::Cannot { .. }) {
+                        self.note_off_table(func, &args);
+                    }
+                })?
+            }
+            Some(Value::Opaque(_)) | None => {
+                self.note_off_table(func, &args);
+                match found {
+                    Some(opaque) => opaque,
+                    None => return cannot(span, format!("`{}` at a point the run does not read", function.name)),
+                }
             }
             Some(result) => result,
-            None => return cannot(span, format!("`{}` at a point the run does not read", function.name)),
         };
         if let Some(reads) = &mut self.reads {
             reads.entry(func).or_default().insert(args, result.clone());
@@ -531,6 +558,16 @@ impl Evaluator<'_> {
     /// default is an arbitrary set: `Inverse(f, 1)` at an `f` z3 never applied it to),
     /// else, or where the definition cannot tabulate it (an infinite set), the table's
     /// default, as for any function.
+    /// Notes a read of `func` at `args`, off its table, when the run notes them and
+    /// `func` is a predicate.
+    fn note_off_table(&mut self, func: hir::FunctionId, args: &[Value]) {
+        let Some(reads) = &mut self.off_table_reads else { return };
+        let predicate = self.program.functions.get(func.index()).is_some_and(|f| f.result == hir::Type::Bool);
+        if predicate && reads.len() < MAX_OFF_TABLE_READS {
+            reads.insert((func, args.to_vec()));
+        }
+    }
+
     fn off_table(&mut self, func: hir::FunctionId, args: &[Value]) -> Eval<Option<Value>> {
         let table = self.tables.get(func.index()).and_then(Option::as_ref);
         let default = table.and_then(|table| table.default.clone());

@@ -98,6 +98,8 @@ pub struct Machine<'a> {
     axioms: exec::AxiomCache,
     /// The functions axioms define ([`Machine::agree_with_definitions`]).
     definitions: Vec<define::Definition<'a>>,
+    /// Those whose definitions read themselves ([`define::circular`]).
+    circular: BTreeSet<hir::FunctionId>,
 }
 
 impl<'a> Machine<'a> {
@@ -106,7 +108,8 @@ impl<'a> Machine<'a> {
     pub fn new(program: &'a hir::Program, cfgs: &'a [Cfg], limits: Limits) -> Machine<'a> {
         let shapes = cfgs.iter().map(|cfg| (cfg.implementation, exec::Shape::new(program, cfg))).collect();
         let definitions = define::definitions(program);
-        Machine { program, cfgs, limits, shapes, axioms: exec::AxiomCache::default(), definitions }
+        let circular = define::circular(&definitions);
+        Machine { program, cfgs, limits, shapes, axioms: exec::AxiomCache::default(), definitions, circular }
     }
 
     /// Runs one test.
@@ -138,7 +141,8 @@ impl<'a> Machine<'a> {
         max_steps: u64,
     ) -> (Replay, Vec<(num_bigint::BigInt, num_bigint::BigInt)>) {
         let limits = Limits { max_steps: max_steps.min(self.limits.max_steps), ..self.limits };
-        exec::run_observing(self, input, TraceMode::Complete, (Checks::None, limits), true, None)
+        let notes = exec::Notes { operands: true, ..exec::Notes::default() };
+        exec::run_observing(self, input, TraceMode::Complete, (Checks::None, limits), notes, None)
     }
 
     /// [`Machine::run`], measuring how far the check at `target` is from failing each
@@ -148,7 +152,22 @@ impl<'a> Machine<'a> {
     /// implementation's call. What a search for a run failing there steers by
     /// (`verify`).
     pub fn run_toward(&self, input: &TestInput, mode: TraceMode, target: Span) -> Replay {
-        exec::run_observing(self, input, mode, (Checks::All, self.limits), false, Some(target)).0
+        exec::run_observing(self, input, mode, (Checks::All, self.limits), exec::Notes::default(), Some(target)).0
+    }
+
+    /// [`Machine::run`], noting the points at which the run reads a body-less Boolean
+    /// function and finds no value (neither its table nor its definition gives one), and
+    /// those off the tables of the predicates `completing` ([`Replay::off_table_reads`]):
+    /// where a candidate's tables say nothing, for the solver to decide from the axioms
+    /// (`crate::gen::complete`).
+    pub fn run_noting_off_table(
+        &self,
+        input: &TestInput,
+        mode: TraceMode,
+        completing: &BTreeSet<hir::FunctionId>,
+    ) -> Replay {
+        let notes = exec::Notes { off_table: Some(completing), ..exec::Notes::default() };
+        exec::run_observing(self, input, mode, (Checks::All, self.limits), notes, None).0
     }
 
     /// The graphs the machine runs.
@@ -301,6 +320,10 @@ pub struct Replay {
     /// because it fails only if an axiom (or entry precondition) replay cannot decide
     /// holds: the failure the run shows, unconfirmed.
     pub unconfirmed: Option<Violation>,
+    /// On [`Machine::run_noting_off_table`]: the points at which the run read a
+    /// body-less Boolean function off its table (the function, its arguments), in
+    /// order, at most 256; else empty.
+    pub off_table_reads: Vec<(hir::FunctionId, Vec<Value>)>,
 }
 
 /// A closed `forall` a run found false (a formula, or a conjunct of one), with bindings of its variables (each in the

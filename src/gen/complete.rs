@@ -1,0 +1,141 @@
+//! A candidate's open predicates decided by the solver: the points off its tables at
+//! which its run reads a body-less Boolean function the candidate leaves unspecified,
+//! decided by the axioms ([`crate::smt::Session::decide`]) and written into the test's
+//! tables.
+//!
+//! **Why.** A candidate of E-matching alone tabulates a predicate only where z3's
+//! search applied it: HAVOC's `ReachBetween(f, x, y, z)`, only axiomatized, has no
+//! value at the run's own list, and a set defined by it (`ReachBetweenSet(f, x, z)`,
+//! its members) falls back to the candidate's table, true almost everywhere, where
+//! the axioms say `{x}` for an empty list. A loop invariant over that set is then found
+//! false where the program keeps it.
+//!
+//! **How.** The run notes each point off a table at which it reads such a predicate
+//! ([`crate::interp::Machine::run_noting_off_table`]). Each is asked (at most
+//! [`MAX_QUESTIONS`] per candidate); the predicate's table then holds the points
+//! forced true, and `false` off its entries: the least table, and the one a set by
+//! membership can be tabulated from (the interpreter's points need a table with a
+//! default, `interp/points.rs`). A point the axioms force false reads its default; one
+//! they leave open reads it too, as replay's guess, which the run's checks of the
+//! axioms on the points it reads may still refute. The run is made again on the
+//! completed tables, at most [`MAX_ROUNDS`] times, while it misses its goals and notes
+//! points not asked yet. The completed tables are the test's: the suite replays them
+//! without a solver.
+
+use super::replay::{ReplayedTest, Replayer};
+use crate::interp::TestInput;
+use crate::sema::hir;
+use crate::smt::{Question, Session};
+use crate::vc::{FunctionModel, Value};
+use std::collections::BTreeSet;
+
+/// Runs made on completed tables per candidate.
+pub const MAX_ROUNDS: usize = 4;
+
+/// Points asked per candidate, over all its rounds: each is two checks of a few
+/// milliseconds under E-matching.
+pub const MAX_QUESTIONS: usize = 64;
+
+/// The candidate `input`'s run, its tables made to agree with the definitions
+/// ([`crate::interp::Machine::agree_with_definitions`]) and completed while the run does
+/// not do what `enough` asks (see the module documentation).
+pub fn completed(
+    replayer: &Replayer,
+    session: &mut Session,
+    mut input: TestInput,
+    enough: impl Fn(&ReplayedTest) -> bool,
+) -> ReplayedTest {
+    let mut completing: BTreeSet<hir::FunctionId> = BTreeSet::new();
+    let mut asked: BTreeSet<Question> = BTreeSet::new();
+    let mut rounds = 0;
+    let mut open = BTreeSet::new();
+    loop {
+        let mut agreed = input.clone();
+        let mut noted = replayer.machine.agree_with_definitions_noting(&mut agreed, &completing);
+        if rounds == 0 {
+            open = replayer.machine.open_predicates(&agreed);
+        }
+        let test = replayer.run_noting_off_table(agreed, &completing);
+        if rounds == MAX_ROUNDS || enough(&test) {
+            return test;
+        }
+        rounds += 1;
+        noted.extend(test.replay.off_table_reads.iter().cloned());
+        let questions: Vec<Question> = (noted.into_iter())
+            .map(|(function, args)| Question { function, args })
+            .filter(|question| !asked.contains(question))
+            .take(MAX_QUESTIONS.saturating_sub(asked.len()))
+            .collect();
+        if questions.is_empty() && open.is_subset(&completing) {
+            return test;
+        }
+        let answers = session.decide(questions.clone());
+        completing.extend(questions.iter().map(|question| question.function));
+        completing.extend(open.iter().copied());
+        let forced_true = questions.iter().zip(answers).filter(|(_, answer)| *answer == Some(true));
+        write_tables(&mut input, &completing, forced_true.map(|(question, _)| question));
+        asked.extend(questions);
+    }
+}
+
+/// The tables of the predicates `completing` in `input` made `false` by default, and
+/// true at the points of `forced_true`.
+fn write_tables<'q>(
+    input: &mut TestInput,
+    completing: &BTreeSet<hir::FunctionId>,
+    forced_true: impl Iterator<Item = &'q Question>,
+) {
+    for &function in completing {
+        if !input.functions.iter().any(|table| table.function == function) {
+            input.functions.push(FunctionModel { function, entries: Vec::new(), default: Value::Bool(false) });
+        }
+    }
+    input.functions.sort_by_key(|table| table.function);
+    for question in forced_true {
+        if let Some(table) = input.functions.iter_mut().find(|table| table.function == question.function) {
+            table.entries.push((question.args.clone(), Value::Bool(true)));
+        }
+    }
+    for table in input.functions.iter_mut().filter(|table| completing.contains(&table.function)) {
+        table.default = Value::Bool(false);
+        table.entries.retain(|(_, result)| result != &Value::Bool(false));
+        table.entries.sort();
+        table.entries.dedup_by(|later, earlier| later.0 == earlier.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_tables;
+    use crate::interp::TestInput;
+    use crate::sema::hir::{FunctionId, ImplId};
+    use crate::smt::Question;
+    use crate::vc::{FunctionModel, Value};
+    use num_bigint::BigInt;
+    use std::collections::BTreeSet;
+
+    /// A completed predicate is false by default and true where the solver forced it;
+    /// its candidate's entries stay unless they say false, and a predicate the test had
+    /// no table of gets one.
+    #[test]
+    fn a_completed_table_is_false_but_at_the_points_forced_true() {
+        let (reach, free, other) = (FunctionId::from_index(0), FunctionId::from_index(1), FunctionId::from_index(2));
+        let point = |value: i64| vec![Value::Int(BigInt::from(value))];
+        let mut input = TestInput::new(ImplId::from_index(0));
+        let entries = vec![(point(1), Value::Bool(true)), (point(2), Value::Bool(false))];
+        input.functions.push(FunctionModel { function: reach, entries, default: Value::unspecified() });
+        input.functions.push(FunctionModel { function: other, entries: Vec::new(), default: Value::unspecified() });
+        let forced = [Question { function: reach, args: point(5) }, Question { function: free, args: point(7) }];
+        write_tables(&mut input, &BTreeSet::from([reach, free]), forced.iter());
+        let yes = Value::Bool(true);
+        let table = |function, entries, default| FunctionModel { function, entries, default };
+        assert_eq!(
+            input.functions,
+            [
+                table(reach, vec![(point(1), yes.clone()), (point(5), yes.clone())], Value::Bool(false)),
+                table(free, vec![(point(7), yes)], Value::Bool(false)),
+                table(other, Vec::new(), Value::unspecified()),
+            ]
+        );
+    }
+}
