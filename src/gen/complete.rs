@@ -18,9 +18,19 @@
 //! default, `interp/points.rs`). A point the axioms force false reads its default; one
 //! they leave open reads it too, as replay's guess, which the run's checks of the
 //! axioms on the points it reads may still refute. The run is made again on the
-//! completed tables, at most [`MAX_ROUNDS`] times, while it misses its goals and notes
-//! points not asked yet. The completed tables are the test's: the suite replays them
-//! without a solver.
+//! completed tables, at most [`MAX_ROUNDS`] times, while it misses its goals, notes
+//! points not asked yet and the answers change the tables. The completed tables are the
+//! test's: the suite replays them without a solver.
+//!
+//! Which predicates: those a run reads where the candidate's table has no default and
+//! no definition gives a value, a definition that reads itself through others
+//! included (`ReachBetween(f, x, y, z) == ReachBetweenSet(f, x, z)[y]`, the set's
+//! members being `ReachBetween`): [`crate::interp::Machine::open_predicates`]. Once
+//! the first run misses its goals their tables are completed even where no point was
+//! noted yet, since a set by membership tabulates its predicate at representative
+//! points only once the predicate's table has a default (the next run notes those
+//! points); the definitions then read the completed tables
+//! ([`crate::interp::Machine::agree_with_definitions_noting`]).
 
 use super::replay::{ReplayedTest, Replayer};
 use crate::interp::TestInput;
@@ -70,11 +80,16 @@ pub fn completed(
             return test;
         }
         let answers = session.decide(questions.clone());
+        let (tables, completed) = (input.functions.clone(), completing.len());
         completing.extend(questions.iter().map(|question| question.function));
         completing.extend(open.iter().copied());
         let forced_true = questions.iter().zip(answers).filter(|(_, answer)| *answer == Some(true));
         write_tables(&mut input, &completing, forced_true.map(|(question, _)| question));
         asked.extend(questions);
+        if input.functions == tables && completing.len() == completed {
+            // The same tables make the same run.
+            return test;
+        }
     }
 }
 
