@@ -3,9 +3,9 @@
 //! 370 axioms each), Boogie on `seedgen seed` output of the file (one error per goal it
 //! finds reachable, with the `/errorLimit` the seeded file names) and `seedgen
 //! prove-tests` on the file, whole processes, one after the other in the same run. The
-//! run of `prove-tests` is given three times Boogie's time as its `--time-limit` (the
-//! target: as many goals decided as Boogie reports errors, within that time), or the
-//! `--time-limit SECONDS` given.
+//! run of `prove-tests` is given three times Boogie's time, less [`START_AND_EXIT`], as
+//! its `--time-limit` (the target: as many goals decided as Boogie reports errors, the
+//! whole process within three times Boogie's), or the `--time-limit SECONDS` given.
 //!
 //! `SEEDGEN_BOOGIE_REPO=/path/to/boogie cargo bench --bench axioms` (a directory
 //! containing `Test/havoc0`); `--files NAME` keeps the files whose name contains NAME.
@@ -21,6 +21,12 @@ use std::time::{Duration, Instant};
 
 /// How many times Boogie's time `prove-tests` is given, when no `--time-limit` is.
 const TIME_FACTOR: u32 = 3;
+
+/// What a `prove-tests` process takes beside its `--time-limit`: starting, reading and
+/// checking the file before the limit's clock starts, writing the suite and exiting
+/// after it (40 to 60 ms measured on the driver models); kept off the limit so that the
+/// whole process stays within [`TIME_FACTOR`] times Boogie's.
+const START_AND_EXIT: Duration = Duration::from_millis(150);
 
 /// Boogie's verdict on a seeded file: errors (reachable goals), and its time.
 struct BoogieRun {
@@ -91,8 +97,8 @@ fn main() {
         "Boogie 2.4.1 on `seedgen seed` output beside `seedgen prove-tests`, whole processes, {cores} cores{load}"
     );
     println!();
-    println!("| file | goals | Boogie errors | Boogie (ms) | covered | unreachable | decided | checks | seedgen (ms) | limit (ms) |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("| file | goals | Boogie errors | Boogie (ms) | covered | unreachable | decided | checks | seedgen (ms) | × Boogie | limit (ms) |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut all_met = true;
     for file in files {
         let name = file.file_stem().expect("a file name").to_string_lossy().to_string();
@@ -100,14 +106,15 @@ fn main() {
         let seed = Command::new(&seedgen).arg("seed").arg(&file).output().expect("seedgen seed runs");
         std::fs::write(&seeded, &seed.stdout).expect("the directory is writable");
         let reference = boogie(&seeded);
-        let limit = fixed_limit.unwrap_or(reference.elapsed * TIME_FACTOR);
+        let limit = fixed_limit.unwrap_or((reference.elapsed * TIME_FACTOR).saturating_sub(START_AND_EXIT));
         let suite = scratch.path().join(format!("{name}.tests.json"));
         let (totals, elapsed) = prove(&seedgen, &file, &suite, limit);
         let count = |key: &str| totals[key].as_u64().unwrap_or(0);
         let decided = count("covered") + count("unreachable");
-        all_met &= decided >= reference.errors;
+        let ratio = elapsed.as_secs_f64() / reference.elapsed.as_secs_f64();
+        all_met &= decided >= reference.errors && ratio <= f64::from(TIME_FACTOR);
         println!(
-            "| {name} | {} | {} | {} | {} | {} | {decided} | {} | {} | {} |",
+            "| {name} | {} | {} | {} | {} | {} | {decided} | {} | {} | {ratio:.2} | {} |",
             count("goals"),
             reference.errors,
             ms(reference.elapsed),
@@ -119,5 +126,8 @@ fn main() {
         );
     }
     println!();
-    println!("goals decided >= Boogie's errors on every file: {}", if all_met { "yes" } else { "NO" });
+    println!(
+        "goals decided >= Boogie's errors, within {TIME_FACTOR} times its time, on every file: {}",
+        if all_met { "yes" } else { "NO" }
+    );
 }
