@@ -278,8 +278,10 @@ pub enum TraceMode {
     /// theirs) and an ambiguous `goto` takes its first feasible target. A trace made for
     /// another path (a candidate's, whose run left it) is followed where it fits: a
     /// branch it names whose `assume`s are false here gives way to a feasible one, and a
-    /// callee's new globals that break its postconditions to the unchanged ones when
-    /// those keep them. [`Replay::trace`] records the choices the run made.
+    /// callee's new globals that break its postconditions to the unchanged ones, or to
+    /// its new maps laid over the old ones (a candidate's map is known only at the keys
+    /// its model read), when those keep them. [`Replay::trace`] records the choices the
+    /// run made.
     Complete,
 }
 
