@@ -497,12 +497,12 @@ impl<'a> Enumerator<'a> {
 
     /// Whether `model` is as good a test as the small scope could give: its inputs are
     /// already within its bounds, and its replay enters every goal of `open` it reaches.
-    fn suffices(&mut self, open: &[usize], model: &Model) -> bool {
+    fn suffices(&self, open: &[usize], model: &Model) -> bool {
         let claimed: Vec<usize> = open.iter().copied().filter(|&index| reaches(model, &self.goals[index])).collect();
         if claimed.is_empty() || !model.is_small(SMALL_SCOPE_BOUND) {
             return false;
         }
-        let test = self.replay_completed(model, &claimed);
+        let test = self.replayer.replay_candidate(model);
         matches!(test.replay.outcome, Outcome::Passed | Outcome::Failed(_))
             && claimed.iter().all(|&index| test.covers.contains(&self.goals[index].id))
     }
