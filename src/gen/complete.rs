@@ -25,11 +25,11 @@
 //! Which predicates: those a run reads where the candidate's table has no default and
 //! no definition gives a value, a definition that reads itself through others
 //! included (`ReachBetween(f, x, y, z) == ReachBetweenSet(f, x, z)[y]`, the set's
-//! members being `ReachBetween`): [`crate::interp::Machine::open_predicates`]. Once
-//! the first run misses its goals their tables are completed even where no point was
-//! noted yet, since a set by membership tabulates its predicate at representative
-//! points only once the predicate's table has a default (the next run notes those
-//! points); the definitions then read the completed tables
+//! members being `ReachBetween`): [`crate::interp::Machine::open_predicates`]. Their
+//! tables are completed before the first run, even where no point was noted yet, since
+//! a set by membership tabulates its predicate at representative points only once the
+//! predicate's table has a default (the run notes those points); the definitions then
+//! read the completed tables
 //! ([`crate::interp::Machine::agree_with_definitions_noting`]).
 
 use super::replay::{ReplayedTest, Replayer};
@@ -39,7 +39,7 @@ use crate::smt::{Question, Session};
 use crate::vc::{FunctionModel, Value};
 use std::collections::BTreeSet;
 
-/// Runs made on completed tables per candidate.
+/// Runs made again on tables completed further, per candidate.
 pub const MAX_ROUNDS: usize = 4;
 
 /// Points asked per candidate, over all its rounds: each is two checks of a few
@@ -55,16 +55,15 @@ pub fn completed(
     mut input: TestInput,
     enough: impl Fn(&ReplayedTest) -> bool,
 ) -> ReplayedTest {
-    let mut completing: BTreeSet<hir::FunctionId> = BTreeSet::new();
+    let mut agreed = input.clone();
+    replayer.machine.agree_with_definitions(&mut agreed);
+    let mut completing = replayer.machine.open_predicates(&agreed);
+    write_tables(&mut input, &completing, std::iter::empty());
     let mut asked: BTreeSet<Question> = BTreeSet::new();
     let mut rounds = 0;
-    let mut open = BTreeSet::new();
     loop {
         let mut agreed = input.clone();
         let mut noted = replayer.machine.agree_with_definitions_noting(&mut agreed, &completing);
-        if rounds == 0 {
-            open = replayer.machine.open_predicates(&agreed);
-        }
         let test = replayer.run_noting_off_table(agreed, &completing);
         if rounds == MAX_ROUNDS || enough(&test) {
             return test;
@@ -76,17 +75,16 @@ pub fn completed(
             .filter(|question| !asked.contains(question))
             .take(MAX_QUESTIONS.saturating_sub(asked.len()))
             .collect();
-        if questions.is_empty() && open.is_subset(&completing) {
+        if questions.is_empty() {
             return test;
         }
         let answers = session.decide(questions.clone());
-        let (tables, completed) = (input.functions.clone(), completing.len());
+        let tables = input.functions.clone();
         completing.extend(questions.iter().map(|question| question.function));
-        completing.extend(open.iter().copied());
         let forced_true = questions.iter().zip(answers).filter(|(_, answer)| *answer == Some(true));
         write_tables(&mut input, &completing, forced_true.map(|(question, _)| question));
         asked.extend(questions);
-        if input.functions == tables && completing.len() == completed {
+        if input.functions == tables {
             // The same tables make the same run.
             return test;
         }
