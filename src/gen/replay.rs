@@ -44,11 +44,17 @@ const OTHER_PATH: &str = "the run takes another path";
 /// The start of its reason when a check or an assumption stops the run first.
 const STOPS_BEFORE: &str = "the run stops before it";
 
+/// The start of its reason when the run left the path its model's trace was made for
+/// (a branch point other than the one the trace names next).
+const LEAVES_ITS_PATH: &str = "the run leaves its model's path";
+
 /// Whether a miss described by [`Replayer::describe`] is one of the path the run took
-/// (another path, or stopped before the goal), which the same question on a more exact
-/// graph may answer; not a run that could not be evaluated or ran out of steps.
+/// (another path, stopped before the goal, or left the model's path where the model
+/// went through an abstraction the run does not follow), which the same question on a
+/// more exact graph may answer; not a run that could not be evaluated or ran out of
+/// steps.
 pub fn missed_on_its_path(reason: &str) -> bool {
-    reason == OTHER_PATH || reason.starts_with(STOPS_BEFORE)
+    reason == OTHER_PATH || reason.starts_with(STOPS_BEFORE) || reason.starts_with(LEAVES_ITS_PATH)
 }
 
 /// Replays models of one implementation.
@@ -172,10 +178,10 @@ impl Replayer<'_> {
             interp::Outcome::Failed(_) | interp::Outcome::Infeasible(_) => {
                 format!("{STOPS_BEFORE}: {}", outcome.message())
             }
-            interp::Outcome::Invalid(_)
-            | interp::Outcome::ReplayError { .. }
-            | interp::Outcome::CannotEvaluate(_)
-            | interp::Outcome::BudgetExhausted(_) => outcome.message().to_string(),
+            interp::Outcome::ReplayError { .. } => format!("{LEAVES_ITS_PATH}: {}", outcome.message()),
+            interp::Outcome::Invalid(_) | interp::Outcome::CannotEvaluate(_) | interp::Outcome::BudgetExhausted(_) => {
+                outcome.message().to_string()
+            }
         }
     }
 
