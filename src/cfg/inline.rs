@@ -77,7 +77,9 @@ fn inlinable<'a>(program: &hir::Program, cfgs: &'a [Cfg], callee: hir::ProcId) -
     }
 }
 
-fn has_inlinable_call(program: &hir::Program, cfgs: &[Cfg], cfg: &Cfg) -> bool {
+/// Whether `cfg` calls a procedure a call could be inlined from (one implementation
+/// among `cfgs`).
+pub fn has_inlinable_call(program: &hir::Program, cfgs: &[Cfg], cfg: &Cfg) -> bool {
     cfg.blocks.iter().flat_map(|block| &block.cmds).any(|cmd| match &cmd.kind {
         CmdKind::Call { callee, .. } => inlinable(program, cfgs, *callee).is_some(),
         _ => false,

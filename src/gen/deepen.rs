@@ -41,7 +41,7 @@ pub(super) fn deepen(
     replayer: &Replayer,
     enumeration: &mut Enumeration,
 ) {
-    let (loops, calls) = (!original.loops.is_empty(), has_calls(original));
+    let (loops, calls) = (!original.loops.is_empty(), has_calls(program, machine, original));
     let mut depth = 1;
     while depth <= DEEPEST && missed_any(enumeration) {
         let deeper_loops = loops && depth > tried;

@@ -27,7 +27,7 @@ pub mod search;
 mod shrink;
 
 use crate::cfg::unroll::{unroll_loops, Unrolled};
-use crate::cfg::{self, Cfg};
+use crate::cfg::{self, Cfg, Segment};
 use crate::interp::Machine;
 use crate::seed::goals::{goals_counted, Goal, GoalId, GoalSelection, UnrollGoals};
 use crate::seed::seeded::{seed, visible_names, SeededCfg};
@@ -250,7 +250,7 @@ pub fn generate_open(
     }
     // Goals whose models went through a callee's contract and whose replays missed:
     // once more with one more level of calls inlined.
-    if has_calls(original) {
+    if has_calls(program, machine, original) {
         let deeper = GenOptions { inline_depth: options.inline_depth + 1, ..options.clone() };
         let missed = |reason: &NotCovered| matches!(reason, NotCovered::ReplayMissed(_));
         retry(program, machine, original, (&deeper, options.unroll), &replayer, &mut enumeration, missed);
@@ -271,8 +271,11 @@ pub fn generate_open(
     }
 }
 
-fn has_calls(cfg: &Cfg) -> bool {
-    cfg.blocks.iter().flat_map(|block| &block.cmds).any(|cmd| matches!(cmd.kind, cfg::CmdKind::Call { .. }))
+/// Whether `cfg` calls a procedure inlining can replace by its body: a retry with one
+/// more level of calls inlined changes nothing else (a body-less callee stays its
+/// contract).
+fn has_calls(program: &hir::Program, machine: &Machine, cfg: &Cfg) -> bool {
+    cfg::inline::has_inlinable_call(program, machine.cfgs(), cfg)
 }
 
 /// Asks the goals whose status is "not covered" for a reason `wanted` selects again, on
@@ -300,7 +303,7 @@ fn retry(
     }
     let deeper = prepare(program, machine, original, options, bound);
     let asked: Vec<Goal> =
-        deeper.seeded.goals.iter().filter(|goal| missed.iter().any(|missed| missed.id == goal.id)).cloned().collect();
+        deeper.seeded.goals.iter().filter(|goal| missed.iter().any(|missed| asks_for(goal, missed))).cloned().collect();
     let mut session = Session::new(deeper.encoding.clone(), options.session);
     let retried =
         enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &asked, options.strategy());
@@ -312,6 +315,17 @@ fn retry(
     }
     let index_of = |goal: &Goal| replayer.goals.iter().position(|first| first.id == goal.id);
     asked.iter().zip(retried.status).filter_map(|(goal, status)| Some((index_of(goal)?, status))).collect()
+}
+
+/// Whether `goal`, of a deeper graph, asks again for `missed`, of the first: the same
+/// goal, or, when the first graph has no copies of loop iterations (`--unroll 0`: a
+/// loop body's goal is the branch in any iteration), one of its copies in an iteration
+/// (`body@2` for `body`, `exit@0` for `exit`), which a run enters only by entering it.
+fn asks_for(goal: &Goal, missed: &Goal) -> bool {
+    let iteration = |segment: &Segment| matches!(segment, Segment::Iteration(_) | Segment::AnyIteration);
+    let first_has_copies = missed.path.0.iter().any(iteration);
+    let without_copies = goal.path.0.iter().filter(|segment| !iteration(segment));
+    goal.id == missed.id || (!first_has_copies && without_copies.eq(missed.path.0.iter()))
 }
 
 #[cfg(test)]
