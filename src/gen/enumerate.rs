@@ -513,6 +513,15 @@ impl<'a> Enumerator<'a> {
     /// past it), until a replay enters them or the attempts run out. An `Unsat` here
     /// proves nothing (the exclusions are not the program's).
     fn retry_missed(&mut self) {
+        if self.session.validates_candidates() {
+            // z3 answers such a retry under E-matching alone with a candidate like the
+            // first: the exact unrollings (`deepen`) ask the goal again instead.
+            for index in 0..self.goals.len() {
+                if self.status[index].is_none() {
+                    self.give_up(index);
+                }
+            }
+        }
         while let Some(index) = (0..self.goals.len()).find(|&index| self.status[index].is_none()) {
             self.checks += 1;
             let blocks: Vec<BlockId> = self.goals[index].blocks().collect();
