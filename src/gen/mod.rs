@@ -332,7 +332,32 @@ fn asks_for(goal: &Goal, missed: &Goal) -> bool {
 mod tests {
     use super::*;
     use crate::cfg::lower::lower_all;
+    use crate::cfg::StructPath;
     use crate::interp::{Limits, Machine};
+
+    /// A goal of a loop body at `--unroll 0` is asked again through its copies in each
+    /// iteration of a deeper graph (the loop's exit after any number of iterations too);
+    /// a goal the first graph already names by iteration only as itself.
+    #[test]
+    fn a_deeper_graph_asks_for_a_loop_body_s_goal_through_its_copies() {
+        let goal = |segments: Vec<Segment>| Goal {
+            id: GoalId(StructPath(segments.clone()).to_string()),
+            block: cfg::BlockId::from_index(0),
+            copies: Vec::new(),
+            path: StructPath(segments),
+            leaf: true,
+            span: crate::source::Span::default(),
+        };
+        let (while_1, then) = (Segment::While(1), Segment::Then);
+        let body = goal(vec![while_1.clone(), Segment::Body, Segment::If(1), then.clone()]);
+        let body_2 = goal(vec![while_1.clone(), Segment::Body, Segment::Iteration(2), Segment::If(1), then.clone()]);
+        let exit = goal(vec![while_1.clone(), Segment::Exit]);
+        let exit_0 = goal(vec![while_1.clone(), Segment::Exit, Segment::Iteration(0)]);
+        let body_1 = goal(vec![while_1, Segment::Body, Segment::Iteration(1), Segment::If(1), then]);
+        assert!(asks_for(&body_2, &body) && asks_for(&body_1, &body) && asks_for(&exit_0, &exit));
+        assert!(!asks_for(&exit_0, &body) && !asks_for(&body_2, &body_1), "another branch, another iteration");
+        assert!(asks_for(&body_1, &body_1), "the same goal");
+    }
 
     /// An implementation reached after the run's deadline is neither encoded nor asked:
     /// each goal is open with the time limit as its reason, kept goals stay kept.

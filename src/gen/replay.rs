@@ -341,3 +341,18 @@ pub fn value_types(program: &hir::Program, original: &Cfg, input: &TestInput) ->
     let uninitialized = input.uninitialized.iter().map(|&(id, _)| local(id));
     params.chain(globals).chain(consts).chain(uninitialized).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{missed_on_its_path, LEAVES_ITS_PATH, OTHER_PATH, STOPS_BEFORE};
+
+    /// Another path, a stop before the goal and a run that left its model's trace are
+    /// misses a more exact graph may answer; a run that could not be evaluated is not.
+    #[test]
+    fn a_miss_on_the_run_s_path_is_one_a_more_exact_graph_may_answer() {
+        assert!(missed_on_its_path(OTHER_PATH));
+        assert!(missed_on_its_path(&format!("{STOPS_BEFORE}: precondition `x > 0` of `P` violated")));
+        assert!(missed_on_its_path(&format!("{LEAVES_ITS_PATH}: trace entry 10 is the goto `goto:L`, but …")));
+        assert!(!missed_on_its_path("a quantifier with `j` unbounded cannot be evaluated"));
+    }
+}
