@@ -511,7 +511,9 @@ impl<'a> Enumerator<'a> {
     /// contract the real run does not follow): asked alone, with the entry values of the
     /// failed models excluded (and, for a miss past the unrolling bound, the iterations
     /// past it), until a replay enters them or the attempts run out. An `Unsat` here
-    /// proves nothing (the exclusions are not the program's).
+    /// proves nothing (the exclusions are not the program's). In a session that
+    /// validates candidates they are "replay missed" at once, for the exact unrollings
+    /// (`super::deepen`).
     fn retry_missed(&mut self) {
         if self.session.validates_candidates() {
             // z3 answers such a retry under E-matching alone with a candidate like the
