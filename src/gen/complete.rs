@@ -18,8 +18,8 @@
 //! default, `interp/points.rs`). A point the axioms force false reads its default; one
 //! they leave open reads it too, as replay's guess, which the run's checks of the
 //! axioms on the points it reads may still refute. The run is made again on the
-//! completed tables, at most [`MAX_ROUNDS`] times, while it misses its goals, notes
-//! points not asked yet and the answers change the tables. The completed tables are the
+//! completed tables, at most [`MAX_ROUNDS`] times, while it misses its goals, has not
+//! left its trace's path, notes points not asked yet and the answers change the tables. The completed tables are the
 //! test's: the suite replays them without a solver.
 //!
 //! Which predicates: those a run reads where the candidate's table has no default and
@@ -65,7 +65,7 @@ pub fn completed(
         let mut agreed = input.clone();
         let mut noted = replayer.machine.agree_with_definitions_noting(&mut agreed, &completing);
         let test = replayer.run_noting_off_table(agreed, &completing);
-        if rounds == MAX_ROUNDS || enough(&test) {
+        if rounds == MAX_ROUNDS || enough(&test) || left_its_trace(&test) {
             return test;
         }
         rounds += 1;
@@ -89,6 +89,14 @@ pub fn completed(
             return test;
         }
     }
+}
+
+/// Whether the run left the path its trace was made for before it could enter its
+/// goals (a trace entry for another branch point): a state the trace does not follow
+/// (a loop's real exit where the model's cut loop went on), which no predicate's value
+/// at a point changes back.
+fn left_its_trace(test: &ReplayedTest) -> bool {
+    matches!(test.replay.outcome, crate::interp::Outcome::ReplayError { .. })
 }
 
 /// The tables of the predicates `completing` in `input` made `false` by default, and
