@@ -19,8 +19,9 @@
 //! they leave open reads it too, as replay's guess, which the run's checks of the
 //! axioms on the points it reads may still refute. The run is made again on the
 //! completed tables, at most [`MAX_ROUNDS`] times, while it misses its goals, has not
-//! left its trace's path, notes points not asked yet and the answers change the tables. The completed tables are the
-//! test's: the suite replays them without a solver.
+//! left its trace's path, notes points not asked yet and the answers change the
+//! tables. The completed tables are the test's: the suite replays them without a
+//! solver.
 //!
 //! Which predicates: those a run reads where the candidate's table has no default and
 //! no definition gives a value, a definition that reads itself through others
