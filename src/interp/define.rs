@@ -175,17 +175,23 @@ impl Machine<'_> {
         noted
     }
 
-    /// The predicates `input` leaves open: the body-less Boolean functions whose table
-    /// has no default that no definition evaluates (none, or a circular one,
-    /// [`circular`]). A run reads them where the test's table says nothing only as the
-    /// solver decides them (`crate::gen::complete`).
+    /// The predicates `input` leaves open, as it is or once it agrees with the
+    /// definitions ([`Machine::agree_with_definitions`]): the body-less Boolean functions
+    /// it tabulates that no definition evaluates, no axiom defining them and their table
+    /// having no default, or their definition circular ([`circular`]; agreement leaves a
+    /// defined value's table without a default). A run reads them where the test's
+    /// table says nothing only as the solver decides them (`crate::gen::complete`).
     pub fn open_predicates(&self, input: &TestInput) -> BTreeSet<hir::FunctionId> {
-        let evaluated = |function: hir::FunctionId| {
-            self.definitions.iter().any(|definition| definition.function == function)
-                && !self.circular.contains(&function)
+        let open = |table: &FunctionModel| match self
+            .definitions
+            .iter()
+            .find(|definition| definition.function == table.function)
+        {
+            None => table.default == Value::unspecified(),
+            Some(definition) => self.circular.contains(&table.function) && !definition.is_membership(),
         };
         (input.functions.iter())
-            .filter(|table| table.default == Value::unspecified() && !evaluated(table.function))
+            .filter(|table| open(table))
             .filter(|table| {
                 self.program.functions.get(table.function.index()).is_some_and(|f| f.result == hir::Type::Bool)
             })
