@@ -143,6 +143,13 @@ pub enum Reach {
     Unknown { reason: String, candidate: Option<Model> },
 }
 
+impl Reach {
+    /// The answer to a query the run's time limit cut off ([`TIME_LIMIT`]).
+    fn past_time_limit() -> Reach {
+        Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None }
+    }
+}
+
 enum Request {
     Reach {
         goals: Vec<BlockId>,
@@ -433,7 +440,7 @@ impl Session {
     fn ask(&mut self, request: Request) -> Reach {
         match self.exchange(request) {
             Some(Reply::Reach(reach)) => reach,
-            Some(Reply::Decided(_)) | None => Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None },
+            Some(Reply::Decided(_)) | None => Reach::past_time_limit(),
         }
     }
 
@@ -516,7 +523,7 @@ fn serve(
         // takes z3 a second or more): every query is answered at once.
         let cut_off = |request| match request {
             Request::Decide(questions) => Reply::Decided(vec![None; questions.len()]),
-            _ => Reply::Reach(Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None }),
+            _ => Reply::Reach(Reach::past_time_limit()),
         };
         inbox.into_iter().map_while(|request| outbox.send(cut_off(request)).ok()).for_each(drop);
         return;
@@ -555,7 +562,7 @@ fn serve(
                 None => vec![None; questions.len()],
             }),
             (request, Some(params)) => Reply::Reach(worker.answer(request, query, &params)),
-            (_, None) => Reply::Reach(Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None }),
+            (_, None) => Reply::Reach(Reach::past_time_limit()),
         };
         if outbox.send(reply).is_err() {
             break;
@@ -665,7 +672,7 @@ impl Worker<'_> {
             Some(maps) => check_guarded(solver, terms, (goal, None, query), |guard| maps.check(solver, guard)),
             None => check(solver, terms, goal, None, query),
         })
-        .unwrap_or_else(|| Reach::Unknown { reason: TIME_LIMIT.to_string(), candidate: None })
+        .unwrap_or_else(Reach::past_time_limit)
     }
 
     /// See [`Session::decide`]: each question under its own deterministic resource
