@@ -25,13 +25,12 @@
 //! test's table, so the suite replays them without a solver.
 
 use super::refine::fits_sort;
-use super::translate::{levels, real_numeral, MapEncoding, Z3Terms};
+use super::translate::{levels, scalar_literal, MapEncoding, Z3Terms};
 use crate::sema::hir::{FunctionId, TypeId};
 use crate::vc::term::Sort;
 use crate::vc::{Encoding, MapValue, Value};
 use std::collections::BTreeMap;
-use std::str::FromStr;
-use z3::ast::{forall_const, Array, Ast, Bool, Dynamic, Int, BV};
+use z3::ast::{forall_const, Array, Ast, Bool, Dynamic};
 use z3::{Params, Pattern, SatResult, Solver};
 
 /// A question: the predicate `function` at `args`.
@@ -162,10 +161,7 @@ impl Terms<'_, '_> {
     /// `value` of `sort` as a term; `None` for an opaque value.
     fn value(&mut self, value: &Value, sort: &Sort) -> Option<Dynamic> {
         match value {
-            Value::Bool(value) => Some(Bool::from_bool(*value).into()),
-            Value::Int(value) => Int::from_str(&value.to_string()).ok().map(Dynamic::from),
-            Value::Real(value) => Some(real_numeral(value).into()),
-            Value::BitVec { value, width } => BV::from_str(*width, &value.to_string()).map(Dynamic::from),
+            Value::Bool(_) | Value::Int(_) | Value::Real(_) | Value::BitVec { .. } => scalar_literal(value),
             Value::Elem { ty, index } => Some(self.element(*ty, *index)),
             Value::Map(map) => {
                 let (key, range) = levels(sort, 1).pop()?;

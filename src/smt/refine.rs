@@ -29,15 +29,14 @@
 //! The caller (the enumerator, [`crate::gen`]) bounds the rounds per query
 //! ([`MAX_ROUNDS`]); the run's `--time-limit` bounds them too, as every check.
 
-use super::translate::{real_numeral, Z3Terms};
+use super::translate::{scalar_literal, Z3Terms};
 use crate::interp::{Refutation, RefutedCheck};
 use crate::vc::term::{QuantKind, Term, Terms};
 use crate::vc::{Encoding, InputKind, Sort, TermId, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
-use std::str::FromStr;
-use z3::ast::{Ast, Bool, Dynamic, Int, BV};
+use z3::ast::{Ast, Bool, Dynamic};
 
 /// Rounds of refinement per query: each is a replay and an E-matching check (on
 /// Boogie's driver models about 0.1–0.5 s each); a query whose candidates keep breaking
@@ -177,13 +176,11 @@ impl Grounding {
     /// A ground term whose value in `model` is `value`.
     fn ground(&mut self, encoding: &Encoding, image: &Z3Terms, model: &z3::Model, value: &Value) -> Option<Dynamic> {
         match value {
-            Value::Bool(value) => Some(Bool::from_bool(*value).into()),
-            Value::Int(value) => {
-                let literal: Dynamic = Int::from_str(&value.to_string()).ok()?.into();
+            Value::Int(_) => {
+                let literal = scalar_literal(value)?;
                 Some(named_point(encoding, image, model, &literal).unwrap_or(literal))
             }
-            Value::Real(value) => Some(real_numeral(value).into()),
-            Value::BitVec { value, width } => BV::from_str(*width, &value.to_string()).map(Dynamic::from),
+            Value::Bool(_) | Value::Real(_) | Value::BitVec { .. } => scalar_literal(value),
             Value::Elem { ty, index } => {
                 let sort = Sort::Named(*ty);
                 let candidates = self.terms_of(encoding).get(&sort)?;

@@ -617,6 +617,19 @@ fn bv_cmp(cmp: BvCmp, lhs: &BV, rhs: &BV) -> Bool {
 
 /// An exact real numeral: z3 reads `n/d` with a non-negative numerator; a negative one
 /// is the negation of its magnitude.
+/// A Boolean, integer, real or bit-vector value as its literal; `None` for any other
+/// value (an element, a map, an opaque value), which has no literal.
+pub(super) fn scalar_literal(value: &crate::vc::Value) -> Option<Dynamic> {
+    use crate::vc::Value;
+    match value {
+        Value::Bool(value) => Some(Bool::from_bool(*value).into()),
+        Value::Int(value) => Int::from_str(&value.to_string()).ok().map(Dynamic::from),
+        Value::Real(value) => Some(real_numeral(value).into()),
+        Value::BitVec { value, width } => BV::from_str(*width, &value.to_string()).map(Dynamic::from),
+        Value::Elem { .. } | Value::Map(_) | Value::Opaque(_) => None,
+    }
+}
+
 pub(super) fn real_numeral(value: &BigRational) -> Real {
     let magnitude = value.abs();
     let numeral = Real::from_rational_str(&magnitude.numer().to_string(), &magnitude.denom().to_string())
