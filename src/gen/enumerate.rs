@@ -121,6 +121,10 @@ pub struct Enumeration {
     pub candidates: Vec<Candidate>,
     /// How many satisfiability checks the session ran.
     pub checks: u32,
+    /// The tests are not shrunk yet: their session validates candidates, where
+    /// shrinking waits until every goal was asked, on every graph
+    /// ([`Enumeration::shrink_deferred`]).
+    pub shrinking_deferred: bool,
 }
 
 impl Enumeration {
@@ -140,6 +144,22 @@ impl Enumeration {
         }
         if useful {
             self.candidates.push(candidate);
+        }
+    }
+
+    /// The tests whose shrinking was deferred ([`Enumeration::shrinking_deferred`]),
+    /// shrunk now by `replayer` (whose goals their `covers` are), each while the run's
+    /// time allows (a test left as it is still enters its goals).
+    pub fn shrink_deferred(&mut self, replayer: &Replayer, deadline: Option<Instant>) {
+        if !std::mem::take(&mut self.shrinking_deferred) {
+            return;
+        }
+        for candidate in &mut self.candidates {
+            if deadline.is_some_and(|end| Instant::now() >= end) {
+                return;
+            }
+            let test = candidate.test.clone();
+            candidate.test = replayer.shrink(test);
         }
     }
 }
@@ -325,9 +345,9 @@ pub fn enumerate_open(
         checks: 0,
     };
     enumerator.run();
-    enumerator.shrink_deferred();
+    let shrinking_deferred = strategy.minimize && !enumerator.shrinks_now();
     let status = enumerator.status.into_iter().map(|status| status.expect("every goal is decided")).collect();
-    Enumeration { status, candidates: enumerator.candidates, checks: enumerator.checks }
+    Enumeration { status, candidates: enumerator.candidates, checks: enumerator.checks, shrinking_deferred }
 }
 
 impl<'a> Enumerator<'a> {
@@ -939,29 +959,12 @@ impl<'a> Enumerator<'a> {
     }
 
     /// Whether a new test is shrunk when it is kept ([`super::shrink`]), rather than once
-    /// the goals are decided ([`Enumerator::shrink_deferred`]): in a session that
+    /// the goals are decided ([`Enumeration::shrink_deferred`]): in a session that
     /// validates candidates, a test's replay evaluates the axioms its run reads, and
     /// shrinking one of havoc0's driver models (64 replays of 25 to 35 ms) took 1.3 to
     /// 2 s, the time of a hundred first looks, before the next goal was asked.
     fn shrinks_now(&self) -> bool {
         self.strategy.minimize && !self.session.validates_candidates()
-    }
-
-    /// The tests kept while shrinking was deferred ([`Enumerator::shrinks_now`]), shrunk
-    /// now, while the run's time allows (a test left as it is still enters its goals).
-    fn shrink_deferred(&mut self) {
-        if !self.strategy.minimize || self.shrinks_now() {
-            return;
-        }
-        let candidates = std::mem::take(&mut self.candidates);
-        self.candidates = (candidates.into_iter())
-            .map(|mut candidate| {
-                if !self.out_of_time() {
-                    candidate.test = self.replayer.shrink(candidate.test);
-                }
-                candidate
-            })
-            .collect();
     }
 
     /// Whether a search has nothing left to do: every goal is decided, or the run's time

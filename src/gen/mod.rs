@@ -12,7 +12,12 @@
 //! once with one more level of calls inlined: the retry's tests count for the
 //! goals their runs enter, followed on the first graph.
 //!
-//! Last, the tests whose goals other tests enter too are dropped ([`reduce`]).
+//! In a session that validates candidates, the tests are shrunk only then, once every
+//! goal was asked on every graph and while the run's time allows
+//! ([`Enumeration::shrink_deferred`]): shrinking a driver model's test is some 64
+//! replays, and done after the first graph it held back the deeper graphs that cover
+//! its loops' goals. Last, the tests whose goals other tests enter too are dropped
+//! ([`reduce`]).
 //! Everything here is per implementation: its session, its tests and their numbering
 //! depend on no other implementation (only on the callees it inlines), so an edit to
 //! one procedure leaves the others' tests as they were.
@@ -193,7 +198,7 @@ fn cut_off(original: &Cfg, seeded: SeededCfg, kept: &BTreeSet<GoalId>, start: In
         implementation: original.implementation,
         name: original.name.clone(),
         seeded,
-        enumeration: Enumeration { status, candidates: Vec::new(), checks: 0 },
+        enumeration: Enumeration { status, candidates: Vec::new(), checks: 0, shrinking_deferred: false },
         exact: false,
         generated_tests: 0,
         time: start.elapsed(),
@@ -258,6 +263,7 @@ pub fn generate_open(
     // Goals still missed: on exact unrollings, deepening, within a budget.
     let tried = options.unroll.max(options.max_unroll);
     deepen::deepen(program, machine, original, (options, tried), &replayer, &mut enumeration);
+    enumeration.shrink_deferred(&replayer, options.session.deadline);
     let generated_tests = enumeration.candidates.len();
     reduce::reduce(&mut enumeration);
     ImplementationRun {
@@ -308,9 +314,13 @@ fn retry(
     let retried =
         enumerate::enumerate(&mut session, &deeper.replayer(machine, program, original), &asked, options.strategy());
     enumeration.checks += retried.checks;
-    for candidate in retried.candidates {
+    enumeration.shrinking_deferred |= retried.shrinking_deferred;
+    for mut candidate in retried.candidates {
         let targets: Vec<GoalId> = candidate.targets.iter().map(|&index| asked[index].id.clone()).collect();
-        let covers = replayer.covers(&candidate.test.replay);
+        // What the run enters is followed on the first graph, which a deferred
+        // shrinking keeps it entering.
+        candidate.test.covers = replayer.covers(&candidate.test.replay);
+        let covers = candidate.test.covers.clone();
         enumeration.adopt(replayer.goals, candidate, &targets, &covers);
     }
     let index_of = |goal: &Goal| replayer.goals.iter().position(|first| first.id == goal.id);

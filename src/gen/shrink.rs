@@ -319,6 +319,15 @@ mod tests {
     /// `input` for `P` of `source` (its only implementation), replayed and shrunk: the
     /// inputs before and after.
     fn shrink(source: &str, input: impl FnOnce(&hir::Program) -> TestInput) -> (ReplayedTest, ReplayedTest) {
+        replaying(source, input, |replayer, original| (original.clone(), replayer.shrink(original)))
+    }
+
+    /// `then` given the replayer of `P` of `source` and `input`'s replay.
+    fn replaying<T>(
+        source: &str,
+        input: impl FnOnce(&hir::Program) -> TestInput,
+        then: impl FnOnce(&Replayer, ReplayedTest) -> T,
+    ) -> T {
         let program = crate::sema::tests::expect_accepted(source);
         let (cfgs, errors): (Vec<Cfg>, _) = lower_all(&program);
         assert!(errors.is_empty(), "{errors:?}");
@@ -327,8 +336,32 @@ mod tests {
         let replayer = prepared.replayer(&machine, &program, &cfgs[0]);
         let input = input(&program);
         let replay = machine.run(&input, TraceMode::Complete);
-        let original = ReplayedTest { covers: replayer.covers(&replay), input, replay };
-        (original.clone(), replayer.shrink(original))
+        then(&replayer, ReplayedTest { covers: replayer.covers(&replay), input, replay })
+    }
+
+    /// Tests whose shrinking was deferred (an axiom-heavy session's) are shrunk once
+    /// their implementation's goals were all asked, unless the run's time is up by then.
+    #[test]
+    fn deferred_shrinking_waits_for_the_end_and_the_time_left() {
+        use crate::gen::enumerate::{Candidate, Enumeration};
+        let source = "procedure P(x: int) returns (r: int) { if (x > 3) { r := 1; } else { r := 0; } }";
+        let deferred = |deadline: Option<std::time::Instant>| {
+            replaying(
+                source,
+                |_| input(vec![int(44556)], Vec::new()),
+                |replayer, test| {
+                    let candidate = Candidate { targets: Vec::new(), covers: Vec::new(), unconfirmed: None, test };
+                    let status = Vec::new();
+                    let mut enumeration =
+                        Enumeration { status, candidates: vec![candidate], checks: 0, shrinking_deferred: true };
+                    enumeration.shrink_deferred(replayer, deadline);
+                    assert!(!enumeration.shrinking_deferred, "shrinking is done once");
+                    enumeration.candidates.remove(0).test.input.params
+                },
+            )
+        };
+        assert_eq!(deferred(None), [int(4)]);
+        assert_eq!(deferred(Some(std::time::Instant::now())), [int(44556)], "past the deadline");
     }
 
     fn int(value: i64) -> Value {
