@@ -234,15 +234,21 @@ impl<'p> Evaluator<'p> {
         match self.tables.get(func.index()).and_then(Option::as_ref) {
             Some(table) => {
                 let rows = table.entries.iter().flat_map(|(args, result)| args.iter().chain([result]));
-                let defined = self.definitions.iter().any(|definition| definition.function == func);
+                let defined = self.is_defined(func);
                 let off_table = match &table.default {
                     None if defined => Some(Value::unspecified()),
                     default => default.clone(),
                 };
                 rows.cloned().chain(off_table).collect()
             }
+            None if self.is_defined(func) => vec![Value::unspecified()],
             None => self.program.functions.get(func.index()).map(|f| default_value(&f.result)).into_iter().collect(),
         }
+    }
+
+    /// Whether axioms define `func` ([`Evaluator::definitions`]).
+    fn is_defined(&self, func: hir::FunctionId) -> bool {
+        self.definitions.iter().any(|definition| definition.function == func)
     }
 
     /// Whether the test gives the body-less function `func` a table with at least one
@@ -509,10 +515,13 @@ impl<'p> Evaluator<'p> {
                     self.off_table(func, &args)?
                 }
             },
+            // A function axioms define that the test gives no table (a candidate's
+            // model leaves out a function E-matching never applied) is its definition.
+            None if self.is_defined(func) => None,
             None => Some(default_value(&function.result)),
         };
         let result = match found {
-            Some(Value::Opaque(_)) | None if self.definitions.iter().any(|found| found.function == func) => {
+            Some(Value::Opaque(_)) | None if self.is_defined(func) => {
                 self.defined(func, &args).inspect_err(|error| {
                     if matches!(error, EvalError::Cannot { .. }) {
                         self.note_off_table(func, &args);

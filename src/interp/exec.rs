@@ -601,22 +601,27 @@ impl<'r> Runner<'r> {
     fn axiom_holds(&mut self, index: usize, functions: &[FunctionModel]) -> Result<bool, EvalError> {
         let machine = self.machine;
         let definition = machine.definitions.iter().find(|definition| definition.axioms.contains(&index));
-        let table =
-            definition.and_then(|definition| functions.iter().find(|table| table.function == definition.function));
-        match (definition, table) {
-            (Some(definition), Some(table))
-                if matches!(table.default, Value::Opaque(_)) || definition.is_membership() =>
-            {
-                match definition_holds(&mut self.eval, definition, &table.entries) {
-                    // An entry the points cannot tabulate (an infinite set): the axiom
-                    // is judged on the table, as any function's.
-                    Err(EvalError::Cannot { .. }) if definition.is_membership() => {
-                        self.eval.eval_bool(State::empty(), &self.program.axioms[index].expr)
-                    }
-                    verdict => verdict,
+        // The entries a definition is judged on: a table that leaves the rest to it, or
+        // none at all (the function is then its definition everywhere).
+        let entries = definition.and_then(|definition| {
+            match functions.iter().find(|table| table.function == definition.function) {
+                Some(table) if matches!(table.default, Value::Opaque(_)) || definition.is_membership() => {
+                    Some((definition, &table.entries[..]))
                 }
+                Some(_) => None,
+                None => Some((definition, &[][..])),
             }
-            _ => self.eval.eval_bool(State::empty(), &self.program.axioms[index].expr),
+        });
+        match entries {
+            Some((definition, entries)) => match definition_holds(&mut self.eval, definition, entries) {
+                // An entry the points cannot tabulate (an infinite set): the axiom is
+                // judged on the table, as any function's.
+                Err(EvalError::Cannot { .. }) if definition.is_membership() => {
+                    self.eval.eval_bool(State::empty(), &self.program.axioms[index].expr)
+                }
+                verdict => verdict,
+            },
+            None => self.eval.eval_bool(State::empty(), &self.program.axioms[index].expr),
         }
     }
 

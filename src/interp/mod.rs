@@ -19,7 +19,8 @@
 //!   structural; the default value of a type is `0`, `0.0`, `0bvN`, `false`, element 0 of an
 //!   uninterpreted type, or the constant map of the range's default;
 //! - a function with a body is evaluated (depth-limited); a body-less one reads the
-//!   test's table, else returns its result type's default;
+//!   test's table, else, when axioms define it, its definition ([`define`]), else returns
+//!   its result type's default;
 //! - `forall`/`exists` over `bool` variables, bit-vectors of at most 8 bits and `int`
 //!   variables bounded by the body (`lo <= i && i < hi ==> P`, `lo <= i && i < hi &&
 //!   P`) are evaluated exhaustively; any other quantifier, a lambda, `<:` or an [`Value::Opaque`] used by
@@ -203,8 +204,8 @@ pub struct TestInput {
     /// Initial values of the entry implementation's outs and locals (by its
     /// `LocalId`s); a missing one starts with its type's default.
     pub uninitialized: Vec<(hir::LocalId, Value)>,
-    /// Tables of body-less functions; a missing function returns its result type's
-    /// default on every argument.
+    /// Tables of body-less functions; a missing function is its definition when axioms
+    /// define it, else returns its result type's default on every argument.
     pub functions: Vec<FunctionModel>,
     pub trace: Vec<TraceItem>,
 }

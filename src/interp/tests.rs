@@ -1345,6 +1345,20 @@ fn a_function_an_axiom_defines_agrees_with_it_and_is_evaluated_by_it_off_its_tab
     assert!(matches!(machine.run(&input, TraceMode::Strict).outcome, Outcome::Invalid(_)));
 }
 
+/// A function axioms define that a test gives no table (a candidate's model leaves out
+/// the functions E-matching never applied) is its definition, not its type's default.
+#[test]
+fn a_defined_function_without_a_table_is_its_definition() {
+    let fixture = Fixture::new(OFFSETS);
+    let machine = Machine::new(&fixture.program, &fixture.cfgs, Limits::default());
+    let mut input = fixture.test("Field", vec![int(1)], Vec::new());
+    machine.agree_with_definitions(&mut input);
+    assert!(input.functions.is_empty(), "agreement adds no table");
+    let replay = machine.run(&input, TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("Field", "r"))), int(83));
+}
+
 #[test]
 fn a_run_past_its_deadline_stops_as_over_budget() {
     let fixture = Fixture::new("procedure Spin(n: int) returns (i: int) { i := 0; while (i < n) { i := i + 1; } }");
