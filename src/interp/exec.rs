@@ -1391,8 +1391,13 @@ impl<'r> Runner<'r> {
         let (outcome, beyond_reads) = self.judge_falsified(outcome);
         let outcome = match (outcome, self.undecided_axiom.take()) {
             // The run is an execution only if the axiom it could not decide holds: its
-            // checks are unchecked, with that reason, not passed.
+            // checks are unchecked, with that reason, not passed; and an assumption
+            // that stopped it stopped an execution only if the axiom holds.
             (Outcome::Passed, Some(axiom)) => Outcome::CannotEvaluate(axiom),
+            (Outcome::Infeasible(stop), Some(axiom)) => {
+                let message = format!("{} only if {}", stop.message, axiom.message);
+                Outcome::CannotEvaluate(Stop { span: stop.span, message })
+            }
             (outcome, _) => outcome,
         };
         if pending && !beyond_reads {

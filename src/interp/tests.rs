@@ -1318,6 +1318,23 @@ fn a_run_that_passes_beside_an_axiom_it_cannot_evaluate_is_unchecked_with_the_re
     assert_eq!(replay.refutation, None);
 }
 
+/// An assumption that stops a run beside an axiom replay cannot evaluate stops an
+/// execution only if the axiom holds: the run is unchecked, with both reasons, and
+/// what it entered before still counts (its coverage is kept).
+#[test]
+fn a_run_an_assumption_stops_beside_an_axiom_it_cannot_evaluate_is_unchecked_with_the_reason() {
+    let fixture = Fixture::new(
+        "const N: int;
+        axiom (forall m: [int]int :: m[N] == m[N + 1] || m[N] != m[N + 1]);
+        procedure P(x: int) returns (r: bool) { r := x > N; assume x < N; }",
+    );
+    let replay = fixture.run(&fixture.test("P", vec![int(1)], Vec::new()), TraceMode::Strict);
+    let Outcome::CannotEvaluate(stop) = &replay.outcome else { panic!("{:?}", replay.outcome) };
+    assert!(stop.message.contains(" only if axiom"), "{}", stop.message);
+    assert!(stop.message.contains("which replay cannot decide"), "{}", stop.message);
+    assert!(!replay.path.is_empty(), "the blocks it entered are kept");
+}
+
 const OFFSETS: &str = "
     function Offset(p: int): int;
     axiom (forall p: int :: { Offset(p) } Offset(p) == p + 40);
