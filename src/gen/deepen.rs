@@ -18,12 +18,11 @@
 
 use super::enumerate::{Enumeration, GoalStatus, NotCovered};
 use super::replay::{missed_on_its_path, Replayer};
-use super::{has_calls, retry, GenOptions};
+use super::{has_calls, past_deadline, retry, GenOptions};
 use crate::cfg::unroll::unroll_loops;
 use crate::cfg::{inline, Cfg};
 use crate::interp::Machine;
 use crate::sema::hir;
-use std::time::Instant;
 
 /// The deepest exact unrolling of the ladder, in iterations of each loop.
 pub const DEEPEST: u32 = 16;
@@ -48,7 +47,7 @@ pub(super) fn deepen(
         // The retry of `generate` already inlined one level more.
         let deeper_calls = calls && depth > 1;
         if deeper_loops || deeper_calls {
-            if options.session.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            if past_deadline(options) {
                 return;
             }
             let unroll = if deeper_loops { depth } else { options.unroll };

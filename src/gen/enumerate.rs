@@ -129,10 +129,11 @@ pub struct Enumeration {
 
 impl Enumeration {
     /// Takes a test found on another graph of the same implementation (a deeper
-    /// unrolling) whose run enters the goals `covers` of `goals` (this enumeration's),
-    /// asked for `targets`: kept when it covers a goal still open.
-    pub fn adopt(&mut self, goals: &[Goal], mut candidate: Candidate, targets: &[GoalId], covers: &[GoalId]) {
-        candidate.covers = goal_indices(goals, covers);
+    /// unrolling) whose run, followed on this enumeration's graph, enters the goals its
+    /// `test.covers` names of `goals`, asked for `targets`: kept when it covers a goal
+    /// still open.
+    pub fn adopt(&mut self, goals: &[Goal], mut candidate: Candidate, targets: &[GoalId]) {
+        candidate.covers = goal_indices(goals, &candidate.test.covers);
         candidate.targets = goal_indices(goals, targets);
         let number = self.candidates.len();
         let mut useful = false;
@@ -154,13 +155,15 @@ impl Enumeration {
         if !std::mem::take(&mut self.shrinking_deferred) {
             return;
         }
-        for candidate in &mut self.candidates {
-            if deadline.is_some_and(|end| Instant::now() >= end) {
-                return;
-            }
-            let test = candidate.test.clone();
-            candidate.test = replayer.shrink(test);
-        }
+        let out_of_time = || deadline.is_some_and(|end| Instant::now() >= end);
+        self.candidates = (std::mem::take(&mut self.candidates).into_iter())
+            .map(|mut candidate| {
+                if !out_of_time() {
+                    candidate.test = replayer.shrink(candidate.test);
+                }
+                candidate
+            })
+            .collect();
     }
 }
 

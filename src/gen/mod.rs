@@ -320,8 +320,7 @@ fn retry(
         // What the run enters is followed on the first graph, which a deferred
         // shrinking keeps it entering.
         candidate.test.covers = replayer.covers(&candidate.test.replay);
-        let covers = candidate.test.covers.clone();
-        enumeration.adopt(replayer.goals, candidate, &targets, &covers);
+        enumeration.adopt(replayer.goals, candidate, &targets);
     }
     let index_of = |goal: &Goal| replayer.goals.iter().position(|first| first.id == goal.id);
     asked.iter().zip(retried.status).filter_map(|(goal, status)| Some((index_of(goal)?, status))).collect()

@@ -311,10 +311,9 @@ pub(super) fn run_observing(
     runner.judge_sets_read_off_definition();
     let outcome = match (outcome, runner.undecided_axiom.take()) {
         (Outcome::Failed(violation), Some(axiom)) => {
-            let message = format!("{} only if {}", violation.message, axiom.message);
-            let span = violation.span;
+            let outcome = only_if(violation.span, &violation.message, &axiom);
             runner.unconfirmed = Some(violation);
-            Outcome::CannotEvaluate(Stop { span, message })
+            outcome
         }
         // A pass is judged when the run ends ([`Runner::finish`]).
         (outcome, undecided) => {
@@ -399,6 +398,12 @@ struct Runner<'r> {
     target_distance: Option<BigInt>,
     /// See [`Replay::unconfirmed`].
     unconfirmed: Option<Violation>,
+}
+
+/// A run that stopped at `span` (`what`: a failed check, an assumption) as it would
+/// only if `axiom`, which replay cannot decide, holds: unchecked, with both reasons.
+fn only_if(span: Span, what: &str, axiom: &Stop) -> Outcome {
+    Outcome::CannotEvaluate(Stop { span, message: format!("{what} only if {}", axiom.message) })
 }
 
 /// Why a run's outcome holds only if `axiom` does: replay cannot decide it (`why`).
@@ -1394,10 +1399,7 @@ impl<'r> Runner<'r> {
             // checks are unchecked, with that reason, not passed; and an assumption
             // that stopped it stopped an execution only if the axiom holds.
             (Outcome::Passed, Some(axiom)) => Outcome::CannotEvaluate(axiom),
-            (Outcome::Infeasible(stop), Some(axiom)) => {
-                let message = format!("{} only if {}", stop.message, axiom.message);
-                Outcome::CannotEvaluate(Stop { span: stop.span, message })
-            }
+            (Outcome::Infeasible(stop), Some(axiom)) => only_if(stop.span, &stop.message, &axiom),
             (outcome, _) => outcome,
         };
         if pending && !beyond_reads {
