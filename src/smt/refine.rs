@@ -21,6 +21,10 @@
 //! asserted formula (an axiom, or the precondition (A2), asserted unconditionally, see
 //! [`crate::vc::encode`]), so an `unsat` answer afterwards is still a proof.
 //!
+//! The first refutation of a formula also asserts it once more, triggered by its
+//! guard ([`guard_triggered`]): a point the candidate made up has no term to name it,
+//! and the guard's atoms are where z3 puts such a point.
+//!
 //! **Not grounded** (the instance is then not made, and the caller goes on as without
 //! refinement): a binding with a map value, or an element no ground term of its sort
 //! evaluates to within [`MAX_EVALUATIONS`] evaluations, or a formula that is not a
@@ -37,6 +41,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, Dynamic};
+use z3::Pattern;
 
 /// Rounds of refinement per query: each is a replay and an E-matching check (on
 /// Boogie's driver models about 0.1–0.5 s each); a query whose candidates keep breaking
@@ -136,6 +141,8 @@ pub(super) struct Grounding {
     by_sort: Option<BTreeMap<Sort, Vec<TermId>>>,
     /// Instances asserted already: asserting one again would change nothing.
     asserted: BTreeSet<Instance>,
+    /// The quantified terms asserted again with their guards as triggers.
+    guard_triggered: BTreeSet<TermId>,
 }
 
 impl Grounding {
@@ -147,6 +154,9 @@ impl Grounding {
         for instance in instances {
             if self.asserted.contains(instance) {
                 continue;
+            }
+            if self.guard_triggered.insert(instance.forall) {
+                formulas.extend(guard_triggered(encoding, image, instance.forall));
             }
             if let Some(formula) = self.formula(encoding, image, &model, instance) {
                 self.asserted.insert(instance.clone());
@@ -219,6 +229,51 @@ fn named_point(encoding: &Encoding, image: &Z3Terms, model: &z3::Model, literal:
         .filter(|term| term.get_sort() == literal.get_sort())
         .find(|term| model.eval(*term, true).is_some_and(|value| value.ast_eq(literal)))
         .cloned()
+}
+
+/// `forall` (`forall x :: G(x) && … ==> P(x)`) again, triggered by the atoms of its
+/// guard `G` that can be triggers (a map selection or a function application mentioning
+/// every variable, with no interpreted operation around one), one pattern each; `None`
+/// when it has none.
+///
+/// **Why.** Replay evaluates such a formula at every point of its guard's support in
+/// the candidate's tables (each member of `Inverse(Res_DEV_EXTN, 1)`, say), but
+/// E-matching instantiates it only where its own trigger occurs. A member z3 made up (a
+/// list element a reachability axiom's witness asked for, at an address no term of the
+/// encoding names) then breaks it in every candidate, each time at a new address, and
+/// an instance at the address only moves it: on Boogie's driver models, a refutation
+/// of the same precondition round after round, 174 of them in 10 s. Triggered by its
+/// guard, the formula is instantiated wherever z3 takes a point to be in the guard,
+/// which are the points replay reads (7 refutations then). It is the same formula
+/// asserted again, so every answer stays exact.
+fn guard_triggered(encoding: &Encoding, image: &mut Z3Terms, forall: TermId) -> Option<Bool> {
+    let terms = &encoding.terms;
+    let Term::Quant { kind: QuantKind::Forall, vars, body, .. } = terms.get(forall) else { return None };
+    let Term::Implies(guard, _) = terms.get(*body) else { return None };
+    let mut atoms = Vec::new();
+    conjuncts_of(terms, *guard, &mut atoms);
+    atoms.retain(|&atom| terms.mentions_all(&[atom], vars) && can_trigger(terms, atom, true));
+    if atoms.is_empty() {
+        return None;
+    }
+    let bounds: Vec<Dynamic> = vars.iter().map(|&var| image.bound(encoding, var)).collect();
+    let bounds: Vec<&dyn Ast> = bounds.iter().map(|bound| bound as &dyn Ast).collect();
+    let patterns: Vec<Pattern> = atoms.iter().map(|&atom| Pattern::new(&[image.ast(atom) as &dyn Ast])).collect();
+    let patterns: Vec<&Pattern> = patterns.iter().collect();
+    Some(z3::ast::forall_const(&bounds, &patterns, &image.bool(*body)))
+}
+
+/// Whether `term` can be a trigger (`top`) or a part of one: an application or a map
+/// selection, over bound variables, constants and such terms.
+fn can_trigger(terms: &Terms, term: TermId, top: bool) -> bool {
+    match terms.get(term) {
+        Term::App(_, args) => args.iter().all(|&arg| can_trigger(terms, arg, false)),
+        Term::Select(map, indices) => {
+            std::iter::once(map).chain(indices).all(|&operand| can_trigger(terms, operand, false))
+        }
+        Term::Var(_) => !top,
+        other => !top && crate::vc::term::children(other).is_empty(),
+    }
 }
 
 /// See [`Grounding::terms_of`].
@@ -363,6 +418,31 @@ pub(super) mod tests {
         let y = param.expect("`y` is an input").value.clone();
         let refutation = Refutation { check: RefutedCheck::Requires(0), conjunct: 0, bindings: vec![vec![y]] };
         let instances = Instance::of(session.encoding(), &refutation);
+        assert_eq!(session.refine(instances), Reach::Unsat);
+    }
+
+    #[test]
+    fn a_precondition_refuted_at_a_member_no_term_names_is_triggered_by_its_guard() {
+        // The goal needs a member of `S` with `g` at most 5, which the precondition
+        // forbids; z3 names the member by the skolem of the `exists`, no term of the
+        // encoding, and the precondition's trigger `h(x)` occurs at 7 only. An instance
+        // at the member's value would only move the member; the precondition asserted
+        // again with `S[x]` as its trigger binds it wherever it goes.
+        let source = axiom_heavy(
+            "var S: [int]bool; function h(x: int): int;",
+            "",
+            "procedure P() requires (forall x: int :: { h(x) } S[x] ==> g(x) > 5); \
+             { start: goto Bad, Fine; Bad: assume (exists y: int :: S[y] && g(y) <= 5) && h(7) == 0; return; \
+             Fine: return; }",
+        );
+        let (mut session, _) = first_candidate(&source);
+        let refutation = Refutation {
+            check: RefutedCheck::Requires(0),
+            conjunct: 0,
+            bindings: vec![vec![Value::Int(BigInt::from(-29406))]],
+        };
+        let instances = Instance::of(session.encoding(), &refutation);
+        assert_eq!(instances.len(), 1);
         assert_eq!(session.refine(instances), Reach::Unsat);
     }
 

@@ -488,7 +488,7 @@ impl Terms {
     }
 
     /// Whether the terms `roots` mention each of `vars`.
-    fn mentions_all(&self, roots: &[TermId], vars: &[VarId]) -> bool {
+    pub fn mentions_all(&self, roots: &[TermId], vars: &[VarId]) -> bool {
         let mut missing: Vec<VarId> = vars.to_vec();
         let mut pending: Vec<TermId> = roots.to_vec();
         let mut seen = std::collections::HashSet::new();
