@@ -647,7 +647,7 @@ impl<'a> Enumerator<'a> {
         for &index in claimed.iter().filter(|&index| !covers.contains(index)) {
             if self.status[index].is_none() {
                 self.misses[index].push(model.entry.clone());
-                self.miss_reason[index] = self.replayer.describe(&test.replay.outcome);
+                self.miss_reason[index] = self.replayer.describe(&test.replay);
                 self.miss_beyond[index] = self.replayer.beyond_bound(&model);
                 if self.misses[index].len() >= MAX_REPLAY_ATTEMPTS {
                     self.give_up(index);

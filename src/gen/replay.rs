@@ -172,16 +172,16 @@ impl Replayer<'_> {
     }
 
     /// Why a run that misses its target missed it, for "replay missed: …".
-    pub fn describe(&self, outcome: &interp::Outcome) -> String {
+    pub fn describe(&self, replay: &interp::Replay) -> String {
+        let outcome = &replay.outcome;
+        // An unconfirmed stop (one that holds only if an axiom replay cannot decide
+        // does) is a stop all the same: a more exact graph may lead past it.
+        let stopped = matches!(outcome, interp::Outcome::Failed(_) | interp::Outcome::Infeasible(_));
         match outcome {
             interp::Outcome::Passed => OTHER_PATH.to_string(),
-            interp::Outcome::Failed(_) | interp::Outcome::Infeasible(_) => {
-                format!("{STOPS_BEFORE}: {}", outcome.message())
-            }
+            _ if stopped || replay.stopped_unconfirmed => format!("{STOPS_BEFORE}: {}", outcome.message()),
             interp::Outcome::ReplayError { .. } => format!("{LEAVES_ITS_PATH}: {}", outcome.message()),
-            interp::Outcome::Invalid(_) | interp::Outcome::CannotEvaluate(_) | interp::Outcome::BudgetExhausted(_) => {
-                outcome.message().to_string()
-            }
+            _ => outcome.message().to_string(),
         }
     }
 

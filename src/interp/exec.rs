@@ -259,6 +259,7 @@ pub(super) fn run_observing(
             let coverage = Coverage::default();
             let (path, outputs, trace, distances) = (Vec::new(), Vec::new(), Vec::new(), BTreeMap::new());
             let (beyond_reads, refutation, target_distance, unconfirmed) = (false, None, None, None);
+            let stopped_unconfirmed = false;
             let replay = Replay {
                 outcome,
                 coverage,
@@ -271,6 +272,7 @@ pub(super) fn run_observing(
                 refutation,
                 target_distance,
                 unconfirmed,
+                stopped_unconfirmed,
                 off_table_reads: Vec::new(),
             };
             return (replay, Vec::new());
@@ -302,6 +304,7 @@ pub(super) fn run_observing(
         target,
         target_distance: None,
         unconfirmed: None,
+        stopped_unconfirmed: false,
     };
     let span = entry.shape.cfg.span;
     let outcome = match runner.start(entry) {
@@ -311,7 +314,7 @@ pub(super) fn run_observing(
     runner.judge_sets_read_off_definition();
     let outcome = match (outcome, runner.undecided_axiom.take()) {
         (Outcome::Failed(violation), Some(axiom)) => {
-            let outcome = only_if(violation.span, &violation.message, &axiom);
+            let outcome = runner.only_if(violation.span, &violation.message, &axiom.message);
             runner.unconfirmed = Some(violation);
             outcome
         }
@@ -398,12 +401,8 @@ struct Runner<'r> {
     target_distance: Option<BigInt>,
     /// See [`Replay::unconfirmed`].
     unconfirmed: Option<Violation>,
-}
-
-/// A run that stopped at `span` (`what`: a failed check, an assumption) as it would
-/// only if `axiom`, which replay cannot decide, holds: unchecked, with both reasons.
-fn only_if(span: Span, what: &str, axiom: &Stop) -> Outcome {
-    Outcome::CannotEvaluate(Stop { span, message: format!("{what} only if {}", axiom.message) })
+    /// See [`Replay::stopped_unconfirmed`].
+    stopped_unconfirmed: bool,
 }
 
 /// Why a run's outcome holds only if `axiom` does: replay cannot decide it (`why`).
@@ -685,14 +684,11 @@ impl<'r> Runner<'r> {
         let outcome = match outcome {
             Outcome::Passed => Outcome::CannotEvaluate(Stop::new(span, reason)),
             Outcome::Failed(violation) => {
-                let message = format!("{} only if {reason}", violation.message);
-                let span = violation.span;
+                let outcome = self.only_if(violation.span, &violation.message, &reason);
                 self.unconfirmed = Some(violation);
-                Outcome::CannotEvaluate(Stop { span, message })
+                outcome
             }
-            Outcome::Infeasible(Stop { span, message }) => {
-                Outcome::CannotEvaluate(Stop { span, message: format!("{message} only if {reason}") })
-            }
+            Outcome::Infeasible(Stop { span, message }) => self.only_if(span, &message, &reason),
             other => other,
         };
         (outcome, true)
@@ -1383,6 +1379,14 @@ impl<'r> Runner<'r> {
         Ok(true)
     }
 
+    /// A run that stopped at `span` (`what`: a failed check, a false assumption) as it
+    /// would only if `reason` holds, an axiom or a check replay cannot decide:
+    /// unchecked, with both reasons ([`Replay::stopped_unconfirmed`]).
+    fn only_if(&mut self, span: Span, what: &str, reason: &str) -> Outcome {
+        self.stopped_unconfirmed = true;
+        Outcome::CannotEvaluate(Stop { span, message: format!("{what} only if {reason}") })
+    }
+
     fn finish(mut self, outcome: Outcome, span: Span) -> Replay {
         let unused = self.input.trace.len().saturating_sub(self.next);
         let outcome = match outcome {
@@ -1399,7 +1403,7 @@ impl<'r> Runner<'r> {
             // checks are unchecked, with that reason, not passed; and an assumption
             // that stopped it stopped an execution only if the axiom holds.
             (Outcome::Passed, Some(axiom)) => Outcome::CannotEvaluate(axiom),
-            (Outcome::Infeasible(stop), Some(axiom)) => only_if(stop.span, &stop.message, &axiom),
+            (Outcome::Infeasible(stop), Some(axiom)) => self.only_if(stop.span, &stop.message, &axiom.message),
             (outcome, _) => outcome,
         };
         if pending && !beyond_reads {
@@ -1411,7 +1415,8 @@ impl<'r> Runner<'r> {
         let refutation = self.refutation.take().filter(|_| matches!(outcome, Outcome::Invalid(_)));
         let (coverage, path, trace, distances) = (self.coverage, self.path, self.trace, self.distances);
         let steps = self.eval.steps;
-        let (target_distance, unconfirmed) = (self.target_distance, self.unconfirmed);
+        let (target_distance, unconfirmed, stopped_unconfirmed) =
+            (self.target_distance, self.unconfirmed, self.stopped_unconfirmed);
         Replay {
             outcome,
             coverage,
@@ -1424,6 +1429,7 @@ impl<'r> Runner<'r> {
             refutation,
             target_distance,
             unconfirmed,
+            stopped_unconfirmed,
             off_table_reads: self.eval.off_table_reads.take().into_iter().flatten().collect(),
         }
     }

@@ -323,6 +323,11 @@ pub struct Replay {
     /// because it fails only if an axiom (or entry precondition) replay cannot decide
     /// holds: the failure the run shows, unconfirmed.
     pub unconfirmed: Option<Violation>,
+    /// The run stopped at a failed check or a false assumption that stops an execution
+    /// only if something replay cannot decide holds (an axiom the tables may break; the
+    /// outcome is [`Outcome::CannotEvaluate`] with both reasons): an execution may go on
+    /// past it, so another model, on a more exact graph, may reach what lies beyond.
+    pub stopped_unconfirmed: bool,
     /// On [`Machine::run_noting_off_table`]: the points at which the run read a
     /// body-less Boolean function off its table (the function, its arguments), in
     /// order, at most 256; else empty.

@@ -1316,6 +1316,7 @@ fn a_run_that_passes_beside_an_axiom_it_cannot_evaluate_is_unchecked_with_the_re
     let Outcome::CannotEvaluate(stop) = &replay.outcome else { panic!("{:?}", replay.outcome) };
     assert!(stop.message.contains("which replay cannot decide"), "{}", stop.message);
     assert_eq!(replay.refutation, None);
+    assert!(!replay.stopped_unconfirmed, "it did not stop");
 }
 
 /// An assumption that stops a run beside an axiom replay cannot evaluate stops an
@@ -1333,6 +1334,7 @@ fn a_run_an_assumption_stops_beside_an_axiom_it_cannot_evaluate_is_unchecked_wit
     assert!(stop.message.contains(" only if axiom"), "{}", stop.message);
     assert!(stop.message.contains("which replay cannot decide"), "{}", stop.message);
     assert!(!replay.path.is_empty(), "the blocks it entered are kept");
+    assert!(replay.stopped_unconfirmed, "a stop all the same, which a more exact graph may lead past");
 }
 
 const OFFSETS: &str = "
