@@ -259,7 +259,6 @@ pub(super) fn run_observing(
             let coverage = Coverage::default();
             let (path, outputs, trace, distances) = (Vec::new(), Vec::new(), Vec::new(), BTreeMap::new());
             let (beyond_reads, refutation, target_distance, unconfirmed) = (false, None, None, None);
-            let stopped_unconfirmed = false;
             let replay = Replay {
                 outcome,
                 coverage,
@@ -272,7 +271,7 @@ pub(super) fn run_observing(
                 refutation,
                 target_distance,
                 unconfirmed,
-                stopped_unconfirmed,
+                stopped_unconfirmed: false,
                 off_table_reads: Vec::new(),
             };
             return (replay, Vec::new());
