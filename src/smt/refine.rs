@@ -41,7 +41,6 @@ use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, Dynamic};
-use z3::Pattern;
 
 /// Rounds of refinement per query: each is a replay and an E-matching check (on
 /// Boogie's driver models about 0.1–0.5 s each); a query whose candidates keep breaking
@@ -256,11 +255,8 @@ fn guard_triggered(encoding: &Encoding, image: &mut Z3Terms, forall: TermId) -> 
     if atoms.is_empty() {
         return None;
     }
-    let bounds: Vec<Dynamic> = vars.iter().map(|&var| image.bound(encoding, var)).collect();
-    let bounds: Vec<&dyn Ast> = bounds.iter().map(|bound| bound as &dyn Ast).collect();
-    let patterns: Vec<Pattern> = atoms.iter().map(|&atom| Pattern::new(&[image.ast(atom) as &dyn Ast])).collect();
-    let patterns: Vec<&Pattern> = patterns.iter().collect();
-    Some(z3::ast::forall_const(&bounds, &patterns, &image.bool(*body)))
+    let patterns: Vec<Vec<TermId>> = atoms.into_iter().map(|atom| vec![atom]).collect();
+    Some(image.quantifier(encoding, QuantKind::Forall, vars, &patterns, *body))
 }
 
 /// Whether `term` can be a trigger (`top`) or a part of one: an application or a map

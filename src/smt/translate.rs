@@ -359,15 +359,7 @@ impl Z3Terms {
                 self.store(encoding, self.ast(*map).clone(), (&levels, &indices), &self.ast(*value).clone())
             }
             Term::Quant { kind, vars, patterns, body } => {
-                let bounds: Vec<Dynamic> = vars.iter().map(|&var| self.bound(encoding, var)).collect();
-                let bounds: Vec<&dyn Ast> = bounds.iter().map(|bound| bound as &dyn Ast).collect();
-                let patterns: Vec<Pattern> = patterns.iter().map(|pattern| self.pattern(pattern)).collect();
-                let pattern_refs: Vec<&Pattern> = patterns.iter().collect();
-                let body = self.bool(*body);
-                match kind {
-                    QuantKind::Forall => ast::forall_const(&bounds, &pattern_refs, &body).into(),
-                    QuantKind::Exists => ast::exists_const(&bounds, &pattern_refs, &body).into(),
-                }
+                self.quantifier(encoding, *kind, vars, patterns, *body).into()
             }
             Term::Lambda(vars, body) => {
                 // λ v1 … vn. e  =  λ v1. (λ v2. … (λ vn. e))
@@ -387,6 +379,27 @@ impl Z3Terms {
         let bound = encoding.terms.var(var);
         let sort = self.sort(encoding, &bound.sort);
         Dynamic::new_const(bound.name.as_str(), &sort)
+    }
+
+    /// The quantifier `kind vars {patterns} body` over terms of `encoding` already
+    /// translated (a quantified term's own, or the same body under other triggers).
+    pub(super) fn quantifier(
+        &mut self,
+        encoding: &Encoding,
+        kind: QuantKind,
+        vars: &[crate::vc::term::VarId],
+        patterns: &[Vec<TermId>],
+        body: TermId,
+    ) -> Bool {
+        let bounds: Vec<Dynamic> = vars.iter().map(|&var| self.bound(encoding, var)).collect();
+        let bounds: Vec<&dyn Ast> = bounds.iter().map(|bound| bound as &dyn Ast).collect();
+        let patterns: Vec<Pattern> = patterns.iter().map(|pattern| self.pattern(pattern)).collect();
+        let pattern_refs: Vec<&Pattern> = patterns.iter().collect();
+        let body = self.bool(body);
+        match kind {
+            QuantKind::Forall => ast::forall_const(&bounds, &pattern_refs, &body),
+            QuantKind::Exists => ast::exists_const(&bounds, &pattern_refs, &body),
+        }
     }
 
     fn pattern(&self, terms: &[TermId]) -> Pattern {
