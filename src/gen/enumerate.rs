@@ -262,6 +262,10 @@ const SEARCH_STALL_QUANTIFIED: usize = 1024;
 /// The most replays a climb by branch distance makes ([`Enumerator::climb`]).
 const CLIMB_REPLAYS: usize = 1_024;
 
+/// The most cell flips tried from one test ([`Enumerator::flip_cells`]): a few per open
+/// goal at a branch its run passed.
+const MAX_FLIPS: usize = 16;
+
 /// What one step of a climb by branch distance found.
 enum Climb {
     /// The run entered an open goal: the test kept, its input and steps.
@@ -665,8 +669,12 @@ impl<'a> Enumerator<'a> {
             let seed = (self.strategy.search && !self.session.validates_candidates())
                 .then(|| (test.input.clone(), test.replay.steps));
             self.candidates.push(Candidate { targets: targets.to_vec(), covers, unconfirmed, test });
+            let kept = self.candidates.len() - 1;
             if let Some((seed, steps)) = seed {
                 self.explore(seed, steps);
+            }
+            if self.strategy.search {
+                self.flip_cells(kept);
             }
         } else if self.strategy.search
             && !self.session.validates_candidates()
@@ -912,10 +920,36 @@ impl<'a> Enumerator<'a> {
 
     /// The smallest branch distance of an open goal's guard on a run of `input`.
     fn open_distance(&self, input: &TestInput, budget: u64) -> Option<BigInt> {
-        let open: Vec<usize> = (0..self.replayed_goals.len())
+        self.replayer.open_distance(input, budget, &self.open_replayed())
+    }
+
+    /// The goals still open, as indices into the replayer's goals.
+    fn open_replayed(&self) -> Vec<usize> {
+        (0..self.replayed_goals.len())
             .filter(|&index| self.replayed_goals[index].is_some_and(|here| self.status[here].is_none()))
-            .collect();
-        self.replayer.open_distance(input, budget, &open)
+            .collect()
+    }
+
+    /// Cell flips (`interp/flips.rs`) from the tests kept from the `from`-th on, each
+    /// test they find flipped in turn: the test with one cell of a global map that the
+    /// guard of an open goal's branch compares set to the value the guard wants, at most
+    /// [`MAX_FLIPS`] per test. A branch on a cell the test sets only through its map's
+    /// default (a driver model's `Mem[T.PnP][PnP(data)] != 0`) is then entered by
+    /// replay, where no search step reaches it and the solver's candidates break the
+    /// axioms.
+    fn flip_cells(&mut self, from: usize) {
+        let mut next = from;
+        while next < self.candidates.len() && !self.search_done() {
+            let test = &self.candidates[next].test;
+            let budget = search_budget(test.replay.steps);
+            for flipped in self.replayer.flipped(test, &self.open_replayed()).into_iter().take(MAX_FLIPS) {
+                if self.search_done() {
+                    return;
+                }
+                self.try_neighbour(flipped, budget);
+            }
+            next += 1;
+        }
     }
 
     /// Input-to-state correspondence before a check ([`super::operands`]): each test

@@ -157,8 +157,22 @@ impl Replayer<'_> {
     /// [`Replayer::goals`]) at a branch the run reached and did not take.
     pub fn open_distance(&self, input: &TestInput, max_steps: u64, open: &[usize]) -> Option<BigInt> {
         let replay = self.machine.run_unchecked(input, max_steps);
-        let source = |index: usize| self.unrolled.source.get(self.goals[index].block.index()).copied().flatten();
-        open.iter().filter_map(|&index| replay.distances.get(&source(index)?)).min().cloned()
+        open.iter().filter_map(|&index| replay.distances.get(&self.branch_of(index)?)).min().cloned()
+    }
+
+    /// The tests one cell flip from `test` toward the goals `open` (indices into
+    /// [`Replayer::goals`]) at branches its run reached and did not take
+    /// ([`interp::Machine::flipped`]), in the order of those goals.
+    pub fn flipped(&self, test: &ReplayedTest, open: &[usize]) -> Vec<TestInput> {
+        let mut branches: Vec<crate::cfg::BlockId> = open.iter().filter_map(|&index| self.branch_of(index)).collect();
+        branches.dedup();
+        let flips = branches.iter().filter_map(|branch| test.replay.cell_flips.get(branch)).flatten();
+        flips.filter_map(|flip| self.machine.flipped(&test.input, flip)).collect()
+    }
+
+    /// The block of the implementation's graph that goal `index` is a branch into.
+    fn branch_of(&self, index: usize) -> Option<crate::cfg::BlockId> {
+        self.unrolled.source.get(self.goals[index].block.index()).copied().flatten()
     }
 
     /// Whether `model` runs a loop past the unrolling bound (through its abstraction).

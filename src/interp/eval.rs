@@ -378,6 +378,26 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// When `expr` reads a variable a test can set (a global or a local, not under
+    /// `old`), or a cell of one (`v[k1][k2]…`): the variable, the keys (none for the
+    /// variable itself) and the value read; `None` where a key has no value.
+    pub(super) fn variable_cell(
+        &mut self,
+        state: State<'_>,
+        expr: &hir::Expr,
+    ) -> Option<(hir::Var, Vec<Value>, Value)> {
+        let HeldChain { var, var_old: false, rows, .. } = held_chain(expr, false)? else { return None };
+        if !matches!(var, hir::Var::Global(_) | hir::Var::Local(_)) {
+            return None;
+        }
+        let mut keys = Vec::new();
+        for (indices, old) in rows {
+            keys.extend(self.keys(state, indices, old).ok()?);
+        }
+        let read = select(self.lookup(state, var, false)?, &keys, expr.span).ok()?;
+        Some((var, keys, read))
+    }
+
     fn keys(&mut self, state: State<'_>, indices: &[hir::Expr], old: bool) -> Eval<Vec<Value>> {
         indices.iter().map(|index| self.eval_in(state, index, old)).collect()
     }
@@ -768,6 +788,21 @@ fn select(map: &Value, keys: &[Value], span: Span) -> Eval<Value> {
         current = table.get(key);
     }
     Ok(current.clone())
+}
+
+/// Sets `map`'s cell at `keys` to `wanted` where it holds `read`; whether it did.
+pub(super) fn set_cell(map: &mut Value, keys: &[Value], read: &Value, wanted: &Value) -> bool {
+    let span = Span::default();
+    if select(map, keys, span).ok().as_ref() != Some(read) {
+        return false;
+    }
+    match store(map, keys, wanted.clone(), span) {
+        Ok(stored) => {
+            *map = stored;
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 /// `map[k1, k2 := value]`: the row `map[k1]` updated at `k2`, and so on.

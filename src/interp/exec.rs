@@ -20,10 +20,11 @@
 use super::define::definition_holds;
 use super::distance::distance;
 use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, Reads, State, MAX_COUNTEREXAMPLES};
+use super::flips;
 use super::inputs::{entry, Entry};
 use super::{
-    branch_name, Checks, Coverage, Limits, Machine, Outcome, Refutation, RefutedCheck, Replay, Stop, TestInput,
-    TraceItem, TraceMode, Violation, ViolationKind,
+    branch_name, CellFlip, Checks, Coverage, Limits, Machine, Outcome, Refutation, RefutedCheck, Replay, Stop,
+    TestInput, TraceItem, TraceMode, Violation, ViolationKind,
 };
 use crate::cfg::print::print_expr;
 use crate::cfg::uninit::read_before_written;
@@ -267,6 +268,7 @@ pub(super) fn run_observing(
                 trace,
                 steps: 0,
                 distances,
+                cell_flips: BTreeMap::new(),
                 beyond_reads,
                 refutation,
                 target_distance,
@@ -297,6 +299,7 @@ pub(super) fn run_observing(
         coverage: Coverage::default(),
         path: Vec::new(),
         distances: BTreeMap::new(),
+        cell_flips: BTreeMap::new(),
         undecided_axiom: None,
         falsified: Vec::new(),
         refutation: None,
@@ -383,6 +386,8 @@ struct Runner<'r> {
     path: Vec<BlockId>,
     /// See [`Replay::distances`].
     distances: BTreeMap<BlockId, BigInt>,
+    /// See [`Replay::cell_flips`].
+    cell_flips: BTreeMap<BlockId, Vec<CellFlip>>,
     /// The first relevant axiom (or entry precondition) the run could not decide on
     /// the test's values (a quantifier over maps, say): the run goes on, but whatever
     /// it ends in (a pass, a failure) holds only if that axiom does, so it is reported
@@ -1272,11 +1277,22 @@ impl<'r> Runner<'r> {
             return Ok(value);
         };
         if !wanted.same_choice(given) {
-            return Err(self.replay_error(
-                span,
-                format!("trace entry {} is the {given}, but the run needs the {wanted}", self.next),
-            ));
+            if self.mode == TraceMode::Strict {
+                return Err(self.replay_error(
+                    span,
+                    format!("trace entry {} is the {given}, but the run needs the {wanted}", self.next),
+                ));
+            }
+            // A trace made for another path (a candidate's whose run left it, a test
+            // with a cell flipped): its next entry for this choice, past those for
+            // choices this run does not make; else, as past its end, `unset`.
+            let Some(offset) = self.input.trace[self.next..].iter().position(|item| wanted.same_choice(item)) else {
+                self.trace.push(wanted.with_value(unset.clone()));
+                return Ok(unset);
+            };
+            self.next += offset;
         }
+        let given = &self.input.trace[self.next];
         let Some(value) = given.value().and_then(|value| admit(value, ty)) else {
             return Err(self
                 .replay_error(span, format!("trace entry {} gives the {given} a value of the wrong type", self.next)));
@@ -1304,30 +1320,51 @@ impl<'r> Runner<'r> {
         let decided = distinct.iter().all(|&target| shape.cfg.starts_with_guard(target));
         let entry = if decided { None } else { self.input.trace.get(self.next) };
         if let Some(given @ TraceItem::Goto { target }) = entry {
-            let Some(&chosen) = distinct.iter().find(|block| shape.branch_names[block.index()] == *target) else {
-                let names: Vec<&str> =
-                    distinct.iter().map(|block| shape.branch_names[block.index()].as_str()).collect();
-                let message =
-                    format!("trace entry {} is the {given}, but the branches here are {}", self.next, names.join(", "));
-                return Err(self.replay_error(span, message));
+            let named = distinct.iter().find(|block| shape.branch_names[block.index()] == *target);
+            let Some(&chosen) = named else {
+                if self.mode == TraceMode::Strict {
+                    let names: Vec<&str> =
+                        distinct.iter().map(|block| shape.branch_names[block.index()].as_str()).collect();
+                    let message = format!(
+                        "trace entry {} is the {given}, but the branches here are {}",
+                        self.next,
+                        names.join(", ")
+                    );
+                    return Err(self.replay_error(span, message));
+                }
+                // The entry is for a `goto` of another path: left for it, and this one
+                // takes a feasible branch.
+                return self.first_feasible(shape, &distinct, span);
             };
             // A candidate's run that left the path its trace was made for (through a
             // cut loop, say) may find the named branch's `assume`s false: in complete
             // mode it takes a feasible one instead, and goes on with the trace.
             let strict = self.mode == TraceMode::Strict;
             if strict || self.leading_assumes_hold(shape.cfg, chosen)? {
+                if self.frames.len() == 1 {
+                    // The branches the trace passes by are where a flip leads off it.
+                    for &other in distinct.iter().filter(|&&other| other != chosen) {
+                        self.note_untaken(shape.cfg, other, false);
+                    }
+                }
                 self.trace.push(given.clone());
                 self.next += 1;
                 return Ok(chosen);
             }
             self.next += 1;
         }
+        self.first_feasible(shape, &distinct, span)
+    }
+
+    /// The one branch of `distinct` whose leading `assume`s hold, or in complete mode
+    /// the first of those; the distances of the others noted.
+    fn first_feasible(&mut self, shape: &Shape, distinct: &[BlockId], span: Span) -> Result<BlockId, Outcome> {
         let mut feasible = Vec::new();
-        for &target in &distinct {
+        for &target in distinct {
             if self.leading_assumes_hold(shape.cfg, target)? {
                 feasible.push(target);
             } else if self.frames.len() == 1 {
-                self.note_distance(shape.cfg, target);
+                self.note_untaken(shape.cfg, target, true);
             }
         }
         match (feasible.as_slice(), self.mode) {
@@ -1347,19 +1384,27 @@ impl<'r> Runner<'r> {
         }
     }
 
-    /// Records how far the leading `assume`s of `block`, a branch the entry frame did not
-    /// take, are from holding ([`Replay::distances`]): measured without a step charged,
-    /// so the run goes on exactly as it would have.
-    fn note_distance(&mut self, cfg: &Cfg, block: BlockId) {
+    /// Records the cell flips toward `block`, a branch the entry frame did not take
+    /// ([`Replay::cell_flips`]), and when `measure` (its leading `assume`s are false)
+    /// how far they are from holding ([`Replay::distances`]): evaluated without a step
+    /// charged, so the run goes on exactly as it would have.
+    fn note_untaken(&mut self, cfg: &Cfg, block: BlockId, measure: bool) {
         let steps = self.eval.steps;
         let frame = self.frames.last().expect("a run has a frame until it ends");
         let state = State { locals: &frame.locals, globals: &self.globals, old_globals: &frame.old_globals };
         let eval = &mut self.eval;
-        let mut total = Some(BigInt::zero());
+        let mut total = measure.then(BigInt::zero);
+        let flips = self.cell_flips.entry(block).or_default();
         for cmd in &cfg.block(block).cmds {
             let CmdKind::Assume { expr, .. } = &cmd.kind else { break };
-            let measured = distance(expr, true, &mut |part| eval.eval(state, part).ok());
-            total = total.zip(measured).map(|(total, measured)| total + measured);
+            if total.is_some() {
+                let measured = distance(expr, true, &mut |part| eval.eval(state, part).ok());
+                total = total.zip(measured).map(|(total, measured)| total + measured);
+            }
+            flips::collect(expr, true, (eval, state), flips);
+        }
+        if flips.is_empty() {
+            self.cell_flips.remove(&block);
         }
         self.eval.steps = steps;
         if let Some(total) = total {
@@ -1409,6 +1454,7 @@ impl<'r> Runner<'r> {
             // A check on the inputs failed, on what the run read or before it could be
             // judged: the run was no execution, and enters nothing.
             (self.coverage, self.path, self.distances) = (Coverage::default(), Vec::new(), BTreeMap::new());
+            self.cell_flips.clear();
             outputs.clear();
         }
         let refutation = self.refutation.take().filter(|_| matches!(outcome, Outcome::Invalid(_)));
@@ -1424,6 +1470,7 @@ impl<'r> Runner<'r> {
             trace,
             steps,
             distances,
+            cell_flips: self.cell_flips,
             beyond_reads,
             refutation,
             target_distance,

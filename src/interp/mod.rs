@@ -44,6 +44,7 @@ mod define;
 mod distance;
 mod eval;
 mod exec;
+mod flips;
 mod inputs;
 mod members;
 mod monotone;
@@ -171,6 +172,51 @@ impl<'a> Machine<'a> {
         exec::run_observing(self, input, mode, (Checks::All, self.limits), notes, None).0
     }
 
+    /// `input` with the cell of `flip` set to the value it wants ([`flips`]) wherever
+    /// the test sets it and it holds the value the run read there (a cell nobody
+    /// writes is the same in all of them): a global's entry value and the values the
+    /// trace gives it; a parameter's or an unset local's value and the values the
+    /// trace's `havoc`s and calls give the local. The run of the result follows the
+    /// trace where it fits the path the flip leads to ([`TraceMode::Complete`]).
+    /// `None` when no value changes.
+    pub fn flipped(&self, input: &TestInput, flip: &CellFlip) -> Option<TestInput> {
+        let mut flipped = input.clone();
+        let (name, mut set) = match flip.var {
+            hir::Var::Global(id) => {
+                let global = &self.program.globals[id.index()];
+                if !flipped.globals.iter().any(|(given, _)| *given == id) {
+                    flipped.globals.push((id, default_value(&global.ty)));
+                }
+                let values = flipped.globals.iter_mut().filter(|(given, _)| *given == id).map(|(_, value)| value);
+                (global.name.as_str(), values.collect::<Vec<_>>())
+            }
+            hir::Var::Local(id) => {
+                let cfg = self.cfgs.iter().find(|cfg| cfg.implementation == input.implementation)?;
+                let ins = &self.program.implementations[input.implementation.index()].ins;
+                let param = ins.iter().position(|&param| param == id);
+                let param = param.and_then(|position| flipped.params.get_mut(position));
+                let unset = flipped.uninitialized.iter_mut().filter(|(given, _)| *given == id).map(|(_, value)| value);
+                (cfg.locals[id.index()].name.as_str(), param.into_iter().chain(unset).collect())
+            }
+            _ => return None,
+        };
+        set.extend(flipped.trace.iter_mut().filter_map(|item| match item {
+            TraceItem::Havoc { var, value }
+            | TraceItem::CallOut { var, value, .. }
+            | TraceItem::CallModifies { global: var, value, .. }
+                if *var == name =>
+            {
+                Some(value)
+            }
+            _ => None,
+        }));
+        let mut changed = false;
+        for value in set {
+            changed |= eval::set_cell(value, &flip.keys, &flip.read, &flip.wanted);
+        }
+        changed.then_some(flipped)
+    }
+
     /// The graphs the machine runs.
     pub fn cfgs(&self) -> &'a [Cfg] {
         self.cfgs
@@ -270,6 +316,19 @@ impl fmt::Display for TraceItem {
     }
 }
 
+/// A variable the test sets (a global or a local of the entry implementation), or a
+/// cell of one, that the guard of a branch the run did not take compares, and a value
+/// of it under which that comparison holds ([`flips`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellFlip {
+    pub var: hir::Var,
+    /// The cell's keys; none for the variable itself.
+    pub keys: Vec<Value>,
+    /// The cell's value on the run.
+    pub read: Value,
+    pub wanted: Value,
+}
+
 /// What to do when the trace runs out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TraceMode {
@@ -306,6 +365,10 @@ pub struct Replay {
     /// the smallest branch distance of its guard seen (`distance.rs`): what the search
     /// steers by toward goals not entered yet.
     pub distances: BTreeMap<BlockId, num_bigint::BigInt>,
+    /// Per guarded branch of the entry implementation the run reached and did not take,
+    /// the cells of global maps its guard compares and the values that would make it
+    /// hold ([`flips`]): what the search sets toward goals no step of one reaches.
+    pub cell_flips: BTreeMap<BlockId, Vec<CellFlip>>,
     /// The test's tables break a relevant axiom only at points the run does not read,
     /// and its outcome is [`Outcome::CannotEvaluate`] for it: an execution only if the
     /// tables extend beyond those points to satisfy it, which replay does not decide.

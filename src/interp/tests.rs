@@ -1388,3 +1388,107 @@ fn a_run_past_its_deadline_stops_as_over_budget() {
     assert!(stop.message.contains("time limit"), "{}", stop.message);
     assert!(replay.steps < 10_000, "stopped within a few thousand steps: {}", replay.steps);
 }
+
+/// A driver model's branch on a cell of a global map that a body-less callee keeps
+/// (`ensures Mem == old(Mem)`), read off the map's entries: the run records the cell and
+/// the value its guard wants, and the test with that cell set in the entry value and in
+/// the value the trace gives the callee's `modifies` enters the branch.
+#[test]
+fn a_branch_on_a_cell_the_test_sets_only_through_a_default_is_entered_by_its_flip() {
+    let fixture = Fixture::new(
+        "var Mem: [int][int]int;
+procedure Touch();
+  modifies Mem;
+  ensures Mem == old(Mem);
+procedure P(p: int) returns (r: int)
+  modifies Mem;
+{
+  call Touch();
+  goto A, B;
+  A: assume Mem[1][p + 8] != 0; r := 1; return;
+  B: assume Mem[1][p + 8] == 0; r := 0; return;
+}
+",
+    );
+    let empty = map(Vec::new(), map(Vec::new(), int(0)));
+    let modified = TraceItem::CallModifies { callee: "Touch".to_string(), global: "Mem".to_string(), value: empty };
+    let input = fixture.test("P", vec![int(5)], vec![modified, goto("goto:B")]);
+    let machine = Machine::new(&fixture.program, &fixture.cfgs, Limits::default());
+    let replay = machine.run(&input, TraceMode::Complete);
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("P", "r"))), int(0));
+    let flips: Vec<&CellFlip> = replay.cell_flips.values().flatten().collect();
+    let wanted = CellFlip {
+        var: hir::Var::Global(fixture.global("Mem")),
+        keys: vec![int(1), int(13)],
+        read: int(0),
+        wanted: int(1),
+    };
+    assert_eq!(flips, vec![&wanted]);
+    let flipped = machine.flipped(&input, &wanted).expect("the cell is set");
+    let set = map(vec![(int(1), map(vec![(int(13), int(1))], int(0)))], map(Vec::new(), int(0)));
+    assert_eq!(flipped.globals, vec![(fixture.global("Mem"), set.clone())]);
+    assert!(matches!(&flipped.trace[0], TraceItem::CallModifies { value, .. } if *value == set), "{:?}", flipped.trace);
+    let replay = machine.run(&flipped, TraceMode::Complete);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("P", "r"))), int(1));
+    // The flipped test replays strictly with the trace the run completed.
+    let strict = TestInput { trace: replay.trace.clone(), ..flipped };
+    assert_eq!(machine.run(&strict, TraceMode::Strict).outcome, Outcome::Passed);
+}
+
+/// A guard on a local a body-less callee's result set: the flip sets the trace's value.
+#[test]
+fn a_branch_on_a_callee_s_result_is_entered_by_flipping_the_trace_s_value() {
+    let fixture = Fixture::new(
+        "procedure Alloc() returns (q: int);
+  ensures q >= 0;
+procedure P() returns (r: int)
+{
+  var q: int;
+  call q := Alloc();
+  if (q != 0) { r := 1; } else { r := 0; }
+}
+",
+    );
+    let out = TraceItem::CallOut { callee: "Alloc".to_string(), var: "q".to_string(), value: int(0) };
+    let input = fixture.test("P", Vec::new(), vec![out]);
+    let machine = Machine::new(&fixture.program, &fixture.cfgs, Limits::default());
+    let replay = machine.run(&input, TraceMode::Complete);
+    let flip = replay.cell_flips.values().flatten().next().expect("the guard `q != 0` wants a flip").clone();
+    assert_eq!(
+        (flip.var, flip.keys.is_empty(), &flip.wanted),
+        (hir::Var::Local(fixture.local("P", "q")), true, &int(1))
+    );
+    let flipped = machine.flipped(&input, &flip).expect("the trace's value changes");
+    let replay = machine.run(&flipped, TraceMode::Complete);
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("P", "r"))), int(1));
+}
+
+/// A trace made for another path: in complete mode the run takes the next entry for
+/// each choice it makes, past those for choices it does not, and leaves a `goto` entry
+/// naming no branch here for a later `goto`; in strict mode each is a replay error.
+#[test]
+fn a_completing_run_follows_a_trace_made_for_another_path_where_it_fits() {
+    let fixture = Fixture::new(
+        "procedure Other() returns (x: int);
+procedure Alloc() returns (q: int);
+procedure P() returns (r: int)
+{
+  var q: int;
+  goto A, B;
+  A: r := 1; goto C;
+  B: r := 2; goto C;
+  C: call q := Alloc();
+  r := r + q;
+}
+",
+    );
+    let other = TraceItem::CallOut { callee: "Other".to_string(), var: "x".to_string(), value: int(3) };
+    let alloc = TraceItem::CallOut { callee: "Alloc".to_string(), var: "q".to_string(), value: int(10) };
+    let input = fixture.test("P", Vec::new(), vec![goto("goto:Z"), other, goto("goto:B"), alloc]);
+    let replay = fixture.run(&input, TraceMode::Complete);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    let r = output(&replay, hir::Var::Local(fixture.local("P", "r")));
+    assert_eq!(r, int(11), "the entry for `goto:Z` names no branch here: the first feasible, A; then `q` = 10");
+    assert!(matches!(fixture.run(&input, TraceMode::Strict).outcome, Outcome::ReplayError { .. }));
+}
