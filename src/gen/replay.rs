@@ -191,6 +191,11 @@ impl Replayer<'_> {
         // An unconfirmed stop (one that holds only if an axiom replay cannot decide
         // does) is a stop all the same: a more exact graph may lead past it.
         let stopped = matches!(outcome, interp::Outcome::Failed(_) | interp::Outcome::Infeasible(_));
+        // Where the run left its trace is where it parted from its model's path,
+        // whatever it met afterwards.
+        if let Some(left) = &replay.left_trace {
+            return format!("{LEAVES_ITS_PATH}: {}", left.message);
+        }
         match outcome {
             interp::Outcome::Passed => OTHER_PATH.to_string(),
             _ if stopped || replay.stopped_unconfirmed => format!("{STOPS_BEFORE}: {}", outcome.message()),

@@ -274,6 +274,7 @@ pub(super) fn run_observing(
                 target_distance,
                 unconfirmed,
                 stopped_unconfirmed: false,
+                left_trace: None,
                 off_table_reads: Vec::new(),
             };
             return (replay, Vec::new());
@@ -307,6 +308,7 @@ pub(super) fn run_observing(
         target_distance: None,
         unconfirmed: None,
         stopped_unconfirmed: false,
+        left_trace: None,
     };
     let span = entry.shape.cfg.span;
     let outcome = match runner.start(entry) {
@@ -407,6 +409,8 @@ struct Runner<'r> {
     unconfirmed: Option<Violation>,
     /// See [`Replay::stopped_unconfirmed`].
     stopped_unconfirmed: bool,
+    /// See [`Replay::left_trace`].
+    left_trace: Option<Stop>,
 }
 
 /// Why a run's outcome holds only if `axiom` does: replay cannot decide it (`why`).
@@ -1277,12 +1281,11 @@ impl<'r> Runner<'r> {
             return Ok(value);
         };
         if !wanted.same_choice(given) {
+            let message = format!("trace entry {} is the {given}, but the run needs the {wanted}", self.next);
             if self.mode == TraceMode::Strict {
-                return Err(self.replay_error(
-                    span,
-                    format!("trace entry {} is the {given}, but the run needs the {wanted}", self.next),
-                ));
+                return Err(self.replay_error(span, message));
             }
+            self.left_trace.get_or_insert(Stop::new(span, message));
             // A trace made for another path (a candidate's whose run left it, a test
             // with a cell flipped): its next entry for this choice, past those for
             // choices this run does not make; else, as past its end, `unset`.
@@ -1322,16 +1325,14 @@ impl<'r> Runner<'r> {
         if let Some(given @ TraceItem::Goto { target }) = entry {
             let named = distinct.iter().find(|block| shape.branch_names[block.index()] == *target);
             let Some(&chosen) = named else {
+                let names: Vec<&str> =
+                    distinct.iter().map(|block| shape.branch_names[block.index()].as_str()).collect();
+                let message =
+                    format!("trace entry {} is the {given}, but the branches here are {}", self.next, names.join(", "));
                 if self.mode == TraceMode::Strict {
-                    let names: Vec<&str> =
-                        distinct.iter().map(|block| shape.branch_names[block.index()].as_str()).collect();
-                    let message = format!(
-                        "trace entry {} is the {given}, but the branches here are {}",
-                        self.next,
-                        names.join(", ")
-                    );
                     return Err(self.replay_error(span, message));
                 }
+                self.left_trace.get_or_insert(Stop::new(span, message));
                 // The entry is for a `goto` of another path: left for it, and this one
                 // takes a feasible branch.
                 return self.first_feasible(shape, &distinct, span);
@@ -1476,6 +1477,7 @@ impl<'r> Runner<'r> {
             target_distance,
             unconfirmed,
             stopped_unconfirmed,
+            left_trace: self.left_trace,
             off_table_reads: self.eval.off_table_reads.take().into_iter().flatten().collect(),
         }
     }

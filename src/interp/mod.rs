@@ -391,6 +391,11 @@ pub struct Replay {
     /// outcome is [`Outcome::CannotEvaluate`] with both reasons): an execution may go on
     /// past it, so another model, on a more exact graph, may reach what lies beyond.
     pub stopped_unconfirmed: bool,
+    /// In [`TraceMode::Complete`], where the run first left the path its trace was made
+    /// for: an entry for a choice it did not make there, the run's position and what
+    /// it made instead (`trace entry 7 is the goto `goto:L`, but the branches here
+    /// are …`).
+    pub left_trace: Option<Stop>,
     /// On [`Machine::run_noting_off_table`]: the points at which the run read a
     /// body-less Boolean function off its table (the function, its arguments), in
     /// order, at most 256; else empty.

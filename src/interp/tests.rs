@@ -1490,5 +1490,7 @@ procedure P() returns (r: int)
     assert_eq!(replay.outcome, Outcome::Passed);
     let r = output(&replay, hir::Var::Local(fixture.local("P", "r")));
     assert_eq!(r, int(11), "the entry for `goto:Z` names no branch here: the first feasible, A; then `q` = 10");
+    let left = replay.left_trace.expect("the run left its trace");
+    assert!(left.message.starts_with("trace entry 0 is the goto `goto:Z`, but the branches here are"), "{left:?}");
     assert!(matches!(fixture.run(&input, TraceMode::Strict).outcome, Outcome::ReplayError { .. }));
 }
