@@ -336,12 +336,15 @@ pub enum TraceMode {
     Strict,
     /// Missing values are their type's default (a callee's `modifies` globals keep
     /// theirs) and an ambiguous `goto` takes its first feasible target. A trace made for
-    /// another path (a candidate's, whose run left it) is followed where it fits: a
-    /// branch it names whose `assume`s are false here gives way to a feasible one, and a
-    /// callee's new globals that break its postconditions to the unchanged ones, or to
-    /// its new maps laid over the old ones (a candidate's map is known only at the keys
-    /// its model read), when those keep them. [`Replay::trace`] records the choices the
-    /// run made.
+    /// another path (a candidate's, whose run left it; a test with a cell flipped) is
+    /// followed where it fits: an entry for a choice the run does not make is passed
+    /// over to the next entry for the choice it makes (none left: the default), a
+    /// `goto` entry naming no branch here is left for a later `goto`, a branch it names
+    /// whose `assume`s are false here gives way to a feasible one, and a callee's new
+    /// globals that break its postconditions to the unchanged ones, or to its new maps
+    /// laid over the old ones (a candidate's map is known only at the keys its model
+    /// read), when those keep them. [`Replay::trace`] records the choices the run made,
+    /// [`Replay::left_trace`] where it first left the trace.
     Complete,
 }
 

@@ -205,6 +205,19 @@ mod tests {
         assert!(solver.get_model().and_then(|model| model.eval(&x, true)).is_some());
     }
 
+    /// A simplification in a context the watchdog interrupted (at the run's time limit,
+    /// while a session still sets up or decodes a model) has no result, which the
+    /// sessions take as "not known", where the crate's `simplify` panics.
+    #[test]
+    fn a_simplification_in_an_interrupted_context_is_none() {
+        let x = Int::new_const("x");
+        let width: z3::ast::Dynamic = ((x.clone() + Int::from_i64(512)) - x).into();
+        let simplified = crate::smt::model::simplified(&width).and_then(|width| width.as_int()?.as_i64());
+        assert_eq!(simplified, Some(512));
+        interrupt_this_context();
+        assert!(crate::smt::model::simplified(&width).is_none());
+    }
+
     /// Whether an evaluation sleeping 50 ms past a budget of 1 ms was interrupted.
     fn outlived_budget() -> bool {
         let ((), interrupted) =

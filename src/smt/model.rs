@@ -658,7 +658,20 @@ fn fix_first_argument(body: &Dynamic, first: &Dynamic, key_sort: &z3::Sort) -> O
         let fixed = z3_sys::Z3_substitute_vars(context, body.get_z3_ast(), 2, to.as_ptr())?;
         Dynamic::wrap(body.get_ctx(), fixed)
     };
-    Some(fixed.simplify())
+    simplified(&fixed)
+}
+
+/// `term` simplified by z3; `None` when z3 returns no term (its context interrupted at
+/// the run's time limit, where the crate's `simplify` would panic).
+pub(super) fn simplified(term: &Dynamic) -> Option<Dynamic> {
+    // SAFETY: `term` is a live AST of its context; `Z3_simplify` returns a term of the
+    // same context (or null, checked), which `Dynamic::wrap` takes its own reference to
+    // before any other z3 call.
+    unsafe {
+        let context = term.get_ctx().get_z3_context();
+        let simple = z3_sys::Z3_simplify(context, term.get_z3_ast())?;
+        Some(Dynamic::wrap(term.get_ctx(), simple))
+    }
 }
 
 /// `k` of a test `(= (:var 0) k)` (either side), `k` free of variables.

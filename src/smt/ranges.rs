@@ -15,6 +15,7 @@
 //! A finite range is exactly what replay evaluates point by point, so these are the
 //! instances a run reads.
 
+use super::model::simplified;
 use super::translate::Z3Terms;
 use crate::vc::term::{CmpOp, QuantKind, Term, VarId};
 use crate::vc::{Encoding, TermId};
@@ -82,7 +83,7 @@ fn small_range(encoding: &Encoding, image: &Z3Terms, var: VarId, body: TermId) -
         return None;
     }
     let (low, high) = (image.ast(lo).as_int()?, image.ast(hi).as_int()?);
-    let width = Int::sub(&[&high, &low]).simplify().as_i64()? + hi_adjust;
+    let width = simplified(&Int::sub(&[&high, &low]).into())?.as_int()?.as_i64()? + hi_adjust;
     (0 < width && width <= MAX_WIDTH).then_some((lo, width, body))
 }
 
