@@ -60,18 +60,7 @@ fn truth(expr: &hir::Expr, want: bool, eval: &mut dyn FnMut(&hir::Expr) -> Optio
 /// The distance of `left op right` from `want`.
 fn compare(op: BinaryOp, want: bool, left: &BigInt, right: &BigInt) -> BigInt {
     // A failing comparison is the one negated: `!(l < r)` is `l >= r`.
-    let op = if want {
-        op
-    } else {
-        match op {
-            BinaryOp::Lt => BinaryOp::Ge,
-            BinaryOp::Le => BinaryOp::Gt,
-            BinaryOp::Gt => BinaryOp::Le,
-            BinaryOp::Ge => BinaryOp::Lt,
-            BinaryOp::Eq => BinaryOp::Neq,
-            _ => BinaryOp::Eq,
-        }
-    };
+    let op = if want { op } else { op.negated().unwrap_or(BinaryOp::Eq) };
     let gap = |below: &BigInt, above: &BigInt, strict: bool| -> BigInt {
         // How much `below` must fall (or `above` rise) for `below < above` (`<=`).
         let needed = below - above + if strict { BigInt::one() } else { BigInt::zero() };

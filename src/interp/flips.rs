@@ -1,16 +1,18 @@
-//! Cell flips: the cells of global maps that the guard of a branch a run did not take
-//! compares, each with a value under which that comparison holds (input-to-state
-//! correspondence for map cells, as the Redqueen fuzzer finds the input bytes a
-//! comparison reads).
+//! Cell flips: the variables a test sets (globals, the entry implementation's locals)
+//! and the cells of their maps that the guard of a branch a run did not take compares,
+//! each with a value under which that comparison holds (input-to-state correspondence
+//! for map cells, as the Redqueen fuzzer finds the input bytes a comparison reads).
 //!
 //! **Why.** A branch of a driver model such as `Mem[T.PnP][PnP(data)] != 0` reads a
 //! cell of a global map that the test sets only through the map's default. No integer
 //! the test sets is that cell alone, so neither the operand replacements
 //! (`gen/operands.rs`) nor the neighbourhood search (a new default changes every cell)
 //! reach it, and in an axiom-heavy session the solver's candidates for the branch
-//! break the axioms elsewhere. The run knows the cell (the global and its keys) and the
-//! value the guard compares it with; the test with that one cell changed, in every
-//! version of the global it sets, enters the branch where nothing else decides it.
+//! break the axioms elsewhere. The run knows the cell (the variable and its keys) and
+//! the value the guard compares it with; the test with that one cell changed, in every
+//! value the test gives the variable, enters the branch where nothing else decides it.
+//! A local a body-less callee's result set (`irp != 0` after `call irp := Alloc()`) is
+//! flipped the same way, in the trace's value.
 //!
 //! **What the run records** ([`super::Replay::cell_flips`]): per branch of the entry
 //! frame not taken, the first [`MAX_PER_BRANCH`] flips its leading `assume`s suggest;
@@ -48,9 +50,9 @@ pub(super) fn collect(
             collect(lhs, !want, (eval, state), flips);
             collect(rhs, want, (eval, state), flips);
         }
-        ExprKind::Binary { op, lhs, rhs } if is_comparison(*op) => {
+        ExprKind::Binary { op, lhs, rhs } if op.negated().is_some() => {
             let flip = compared(eval, state, (*op, lhs, rhs), want)
-                .or_else(|| compared(eval, state, (mirrored(*op), rhs, lhs), want));
+                .or_else(|| compared(eval, state, (op.swapped(), rhs, lhs), want));
             if let Some((var, keys, read, wanted)) = flip {
                 push(flips, CellFlip { var, keys, read, wanted });
             }
@@ -72,23 +74,9 @@ fn push(flips: &mut Vec<CellFlip>, flip: CellFlip) {
     }
 }
 
-fn is_comparison(op: BinaryOp) -> bool {
-    matches!(op, BinaryOp::Eq | BinaryOp::Neq | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
-}
-
-/// `a op b` as `b op' a`.
-fn mirrored(op: BinaryOp) -> BinaryOp {
-    match op {
-        BinaryOp::Lt => BinaryOp::Gt,
-        BinaryOp::Le => BinaryOp::Ge,
-        BinaryOp::Gt => BinaryOp::Lt,
-        BinaryOp::Ge => BinaryOp::Le,
-        other => other,
-    }
-}
-
-/// When `cell op other` reads a variable the test sets (or a cell of one) on its left and does not evaluate to
-/// `want`: the cell (global, keys, value read) and a value of it under which it does.
+/// When `cell op other` reads a variable the test sets (or a cell of one) on its left
+/// and does not evaluate to `want`: the cell (variable, keys, value read) and a value
+/// of it under which it does.
 fn compared(
     eval: &mut Evaluator<'_>,
     state: State<'_>,
@@ -105,15 +93,7 @@ fn compared(
 /// `other` (equal, or one past it).
 fn wanted(op: BinaryOp, want: bool, read: &Value, other: Value) -> Option<Value> {
     // The comparison that must hold: `!(x < o)` is `x >= o`.
-    let op = match (op, want) {
-        (op, true) => op,
-        (BinaryOp::Lt, false) => BinaryOp::Ge,
-        (BinaryOp::Le, false) => BinaryOp::Gt,
-        (BinaryOp::Gt, false) => BinaryOp::Le,
-        (BinaryOp::Ge, false) => BinaryOp::Lt,
-        (BinaryOp::Eq, false) => BinaryOp::Neq,
-        (_, false) => BinaryOp::Eq,
-    };
+    let op = if want { op } else { op.negated()? };
     match (op, read, other) {
         (BinaryOp::Eq, read, other) => (*read != other).then_some(other),
         (BinaryOp::Neq, read, Value::Int(other)) => (*read == Value::Int(other.clone())).then(|| Value::Int(other + 1)),

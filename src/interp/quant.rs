@@ -552,7 +552,7 @@ fn bounds<'e>(guards: &[&'e hir::Expr], ids: &[hir::BoundId]) -> Vec<Bound<'e>> 
                 continue;
             }
             (Some(var), None) => (*op, var, &**rhs),
-            (None, Some(var)) => (flip(*op), var, &**lhs),
+            (None, Some(var)) => (op.swapped(), var, &**lhs),
             (None, None) => continue,
         };
         if !closed(right) {
@@ -573,17 +573,6 @@ fn bounds<'e>(guards: &[&'e hir::Expr], ids: &[hir::BoundId]) -> Vec<Bound<'e>> 
         }
     }
     found
-}
-
-/// `a op b` with the operands swapped.
-fn flip(op: BinaryOp) -> BinaryOp {
-    match op {
-        BinaryOp::Lt => BinaryOp::Gt,
-        BinaryOp::Le => BinaryOp::Ge,
-        BinaryOp::Gt => BinaryOp::Lt,
-        BinaryOp::Ge => BinaryOp::Le,
-        other => other,
-    }
 }
 
 /// The order `left op right` between two variables, if `op` is one.

@@ -516,6 +516,33 @@ pub enum BinaryOp {
     Concat,
 }
 
+impl BinaryOp {
+    /// The comparison `b op' a` that says what `a op b` does; any other operator as it is.
+    pub fn swapped(self) -> BinaryOp {
+        match self {
+            BinaryOp::Lt => BinaryOp::Gt,
+            BinaryOp::Le => BinaryOp::Ge,
+            BinaryOp::Gt => BinaryOp::Lt,
+            BinaryOp::Ge => BinaryOp::Le,
+            other => other,
+        }
+    }
+
+    /// The comparison that holds where this one fails (`!(a < b)` is `a >= b`); `None`
+    /// for an operator that is no comparison of `==`, `!=`, `<`, `<=`, `>`, `>=`.
+    pub fn negated(self) -> Option<BinaryOp> {
+        match self {
+            BinaryOp::Lt => Some(BinaryOp::Ge),
+            BinaryOp::Le => Some(BinaryOp::Gt),
+            BinaryOp::Gt => Some(BinaryOp::Le),
+            BinaryOp::Ge => Some(BinaryOp::Lt),
+            BinaryOp::Eq => Some(BinaryOp::Neq),
+            BinaryOp::Neq => Some(BinaryOp::Eq),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Quantifier {
     Forall,
