@@ -931,9 +931,9 @@ impl<'a> Enumerator<'a> {
     }
 
     /// Cell flips (`interp/flips.rs`) from the tests kept from the `from`-th on, each
-    /// test they find flipped in turn: the test with one cell of a global map that the
-    /// guard of an open goal's branch compares set to the value the guard wants, at most
-    /// [`MAX_FLIPS`] per test. A branch on a cell the test sets only through its map's
+    /// test they find flipped in turn: the test with one variable it sets (or a cell of
+    /// one) that the guard of an open goal's branch compares set to the value the guard
+    /// wants, at most [`MAX_FLIPS`] per test. A branch on a cell the test sets only through its map's
     /// default (a driver model's `Mem[T.PnP][PnP(data)] != 0`) is then entered by
     /// replay, where no search step reaches it and the solver's candidates break the
     /// axioms.

@@ -162,10 +162,9 @@ impl Replayer<'_> {
 
     /// The tests one cell flip from `test` toward the goals `open` (indices into
     /// [`Replayer::goals`]) at branches its run reached and did not take
-    /// ([`interp::Machine::flipped`]), in the order of those goals.
+    /// ([`interp::Machine::flipped`]), by branch.
     pub fn flipped(&self, test: &ReplayedTest, open: &[usize]) -> Vec<TestInput> {
-        let mut branches: Vec<crate::cfg::BlockId> = open.iter().filter_map(|&index| self.branch_of(index)).collect();
-        branches.dedup();
+        let branches: BTreeSet<crate::cfg::BlockId> = open.iter().filter_map(|&index| self.branch_of(index)).collect();
         let flips = branches.iter().filter_map(|branch| test.replay.cell_flips.get(branch)).flatten();
         flips.filter_map(|flip| self.machine.flipped(&test.input, flip)).collect()
     }

@@ -1358,7 +1358,7 @@ impl<'r> Runner<'r> {
     }
 
     /// The one branch of `distinct` whose leading `assume`s hold, or in complete mode
-    /// the first of those; the distances of the others noted.
+    /// the first of those; the others' distances and cell flips noted.
     fn first_feasible(&mut self, shape: &Shape, distinct: &[BlockId], span: Span) -> Result<BlockId, Outcome> {
         let mut feasible = Vec::new();
         for &target in distinct {
