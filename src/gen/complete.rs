@@ -34,7 +34,7 @@
 //! ([`crate::interp::Machine::agree_with_definitions_noting`]).
 
 use super::replay::{ReplayedTest, Replayer};
-use crate::interp::TestInput;
+use crate::interp::{TableWrite, TestInput};
 use crate::sema::hir;
 use crate::smt::{Question, Session};
 use crate::vc::{FunctionModel, Value};
@@ -68,6 +68,9 @@ pub fn completed(
             return test;
         }
         rounds += 1;
+        if write_entries(&mut input, &test.replay.table_writes) {
+            continue;
+        }
         noted.extend(test.replay.off_table_reads.iter().cloned());
         let questions: Vec<Question> = (noted.into_iter())
             .map(|(function, args)| Question { function, args })
@@ -95,7 +98,22 @@ pub fn completed(
 /// (a loop's real exit where the model's cut loop went on), which no predicate's value
 /// at a point changes back.
 fn left_its_trace(test: &ReplayedTest) -> bool {
-    matches!(test.replay.outcome, crate::interp::Outcome::ReplayError { .. })
+    test.replay.left_trace.is_some() || matches!(test.replay.outcome, crate::interp::Outcome::ReplayError { .. })
+}
+
+/// `writes` (a callee's postcondition over a range of a function's points, false off
+/// its table: [`crate::interp::Replay::table_writes`]) written into `input`'s tables
+/// that exist; whether any entry was added.
+fn write_entries(input: &mut TestInput, writes: &[TableWrite]) -> bool {
+    let mut written = false;
+    for (function, args, value) in writes {
+        let Some(table) = input.functions.iter_mut().find(|table| table.function == *function) else { continue };
+        if let Err(position) = table.entries.binary_search_by(|(given, _)| given.cmp(args)) {
+            table.entries.insert(position, (args.clone(), value.clone()));
+            written = true;
+        }
+    }
+    written
 }
 
 /// The tables of the predicates `completing` in `input` made `false` by default, and
@@ -126,7 +144,7 @@ fn write_tables<'q>(
 
 #[cfg(test)]
 mod tests {
-    use super::write_tables;
+    use super::{write_entries, write_tables};
     use crate::interp::TestInput;
     use crate::sema::hir::{FunctionId, ImplId};
     use crate::smt::Question;
@@ -157,5 +175,23 @@ mod tests {
                 table(other, Vec::new(), Value::unspecified()),
             ]
         );
+    }
+
+    /// A range's entries go into the test's table of their function, sorted, where it
+    /// has none; a function the test has no table of gets none.
+    #[test]
+    fn range_writes_fill_the_tables_the_test_has_where_they_have_no_entry() {
+        let (base, absent) = (FunctionId::from_index(0), FunctionId::from_index(1));
+        let point = |value: i64| vec![Value::Int(BigInt::from(value))];
+        let int = |value: i64| Value::Int(BigInt::from(value));
+        let mut input = TestInput::new(ImplId::from_index(0));
+        let entries = vec![(point(100), int(100)), (point(103), int(100))];
+        input.functions.push(FunctionModel { function: base, entries, default: int(0) });
+        let writes = [(base, point(102), int(100)), (base, point(101), int(100)), (absent, point(1), int(1))];
+        assert!(write_entries(&mut input, &writes));
+        let cells: Vec<_> = input.functions[0].entries.iter().map(|(args, _)| args.clone()).collect();
+        assert_eq!(cells, [point(100), point(101), point(102), point(103)]);
+        assert_eq!(input.functions.len(), 1);
+        assert!(!write_entries(&mut input, &writes[..2]), "nothing new");
     }
 }

@@ -378,6 +378,11 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// The entry of the test's table of `func` at `args`, if it has one there.
+    pub(super) fn table_entry(&self, func: hir::FunctionId, args: &[Value]) -> Option<Value> {
+        self.tables.get(func.index())?.as_ref()?.entries.get(args).cloned()
+    }
+
     /// When `expr` reads a variable a test can set (a global or a local, not under
     /// `old`), or a cell of one (`v[k1][k2]…`): the variable, the keys (none for the
     /// variable itself) and the value read; `None` where a key has no value.

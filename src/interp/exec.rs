@@ -22,6 +22,7 @@ use super::distance::distance;
 use super::eval::{admit, as_bool, default_value, EvalError, Evaluator, Reads, State, MAX_COUNTEREXAMPLES};
 use super::flips;
 use super::inputs::{entry, Entry};
+use super::writes::{self, TableWrite};
 use super::{
     branch_name, CellFlip, Checks, Coverage, Limits, Machine, Outcome, Refutation, RefutedCheck, Replay, Stop,
     TestInput, TraceItem, TraceMode, Violation, ViolationKind,
@@ -269,6 +270,7 @@ pub(super) fn run_observing(
                 steps: 0,
                 distances,
                 cell_flips: BTreeMap::new(),
+                table_writes: Vec::new(),
                 beyond_reads,
                 refutation,
                 target_distance,
@@ -301,6 +303,7 @@ pub(super) fn run_observing(
         path: Vec::new(),
         distances: BTreeMap::new(),
         cell_flips: BTreeMap::new(),
+        table_writes: Vec::new(),
         undecided_axiom: None,
         falsified: Vec::new(),
         refutation: None,
@@ -390,6 +393,8 @@ struct Runner<'r> {
     distances: BTreeMap<BlockId, BigInt>,
     /// See [`Replay::cell_flips`].
     cell_flips: BTreeMap<BlockId, Vec<CellFlip>>,
+    /// See [`Replay::table_writes`].
+    table_writes: Vec<TableWrite>,
     /// The first relevant axiom (or entry precondition) the run could not decide on
     /// the test's values (a quantifier over maps, say): the run goes on, but whatever
     /// it ends in (a pass, a failure) holds only if that axiom does, so it is reported
@@ -1046,6 +1051,10 @@ impl<'r> Runner<'r> {
         }
         if let Some(clause) = self.false_postcondition(procedure, &contract, &before, span)? {
             if !self.frame_kept(procedure, (&contract, &before), modifies_from, span)? {
+                if self.mode == TraceMode::Complete {
+                    let state = State { locals: &contract, globals: &self.globals, old_globals: &before };
+                    self.table_writes = writes::range_writes(&mut self.eval, state, &clause.expr);
+                }
                 let text = print_expr(self.program, &procedure.locals, &clause.expr);
                 let message = format!("postcondition `{text}` of `{}` does not hold after the call", procedure.name);
                 return Err(Outcome::Infeasible(Stop::new(span, message)));
@@ -1472,6 +1481,7 @@ impl<'r> Runner<'r> {
             steps,
             distances,
             cell_flips: self.cell_flips,
+            table_writes: self.table_writes,
             beyond_reads,
             refutation,
             target_distance,

@@ -54,8 +54,10 @@ mod support;
 #[cfg(test)]
 mod tests;
 mod theory;
+mod writes;
 
 pub use eval::{default_value, row_type};
+pub use writes::TableWrite;
 
 use crate::cfg::unroll::Unrolled;
 use crate::cfg::{BlockId, Cfg, StructPath};
@@ -372,6 +374,11 @@ pub struct Replay {
     /// the cells of global maps its guard compares and the values that would make it
     /// hold ([`flips`]): what the search sets toward goals no step of one reaches.
     pub cell_flips: BTreeMap<BlockId, Vec<CellFlip>>,
+    /// When the run stopped at a body-less callee's postcondition over a range of a
+    /// function's points (`forall x :: lo <= x && x < hi ==> f(x) == e`) false off the
+    /// test's table of `f`: the entries that make it hold there ([`writes`]), for the
+    /// caller to write and run the test again.
+    pub table_writes: Vec<TableWrite>,
     /// The test's tables break a relevant axiom only at points the run does not read,
     /// and its outcome is [`Outcome::CannotEvaluate`] for it: an execution only if the
     /// tables extend beyond those points to satisfy it, which replay does not decide.

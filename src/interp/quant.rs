@@ -509,6 +509,34 @@ fn why_not(intervals: Eval<Vec<Range>>, outside: points::Outside) -> EvalError {
     }
 }
 
+/// For `forall x: int :: lo <= x && x < hi ==> … ==> conclusion` (the bounds in any of
+/// the usual forms, closed), on `state`: `lo` (inclusive), `hi` (exclusive) and the
+/// conclusion; `None` for any other formula, or bounds without a value.
+pub(super) fn int_range<'e>(
+    eval: &mut Evaluator<'_>,
+    state: State<'_>,
+    var: &hir::BoundVar,
+    body: &'e hir::Expr,
+) -> Option<(BigInt, BigInt, &'e hir::Expr)> {
+    let (mut lo, mut hi): (Option<BigInt>, Option<BigInt>) = (None, None);
+    for bound in bounds(&guards(true, body), &[var.id]) {
+        let (expr, lower, strict) = match bound {
+            Bound::Lower { expr, strict, .. } => (expr, true, strict),
+            Bound::Upper { expr, strict, .. } => (expr, false, strict),
+            Bound::Order { .. } => continue,
+        };
+        let Ok(Value::Int(value)) = eval.eval(state, expr) else { return None };
+        // Inclusive below, exclusive above: `x > e` is `x >= e + 1`, `x <= e` is `x < e + 1`.
+        let value = if strict == lower { value + 1 } else { value };
+        tighten(if lower { &mut lo } else { &mut hi }, value, lower);
+    }
+    let mut conclusion = body;
+    while let ExprKind::Binary { op: BinaryOp::Implies, rhs, .. } = &conclusion.kind {
+        conclusion = rhs;
+    }
+    Some((lo?, hi?, conclusion))
+}
+
 /// The conjuncts that must hold for the body to matter: a `forall`'s antecedents, an
 /// `exists`'s conjuncts.
 fn guards(forall: bool, body: &hir::Expr) -> Vec<&hir::Expr> {

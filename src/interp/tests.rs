@@ -1494,3 +1494,41 @@ procedure P() returns (r: int)
     assert!(left.message.starts_with("trace entry 0 is the goto `goto:Z`, but the branches here are"), "{left:?}");
     assert!(matches!(fixture.run(&input, TraceMode::Strict).outcome, Outcome::ReplayError { .. }));
 }
+
+/// An allocator's postcondition over its cells (`forall x :: new <= x && x < new + 8
+/// ==> Base(x) == new`) on a table of `Base` that names two of them: the run stops at
+/// the call and records the entries of the six others; with them the run passes. A
+/// cell the table gives another value makes no write (the call is no execution of it).
+#[test]
+fn a_range_postcondition_false_off_a_table_asks_for_the_entries_that_make_it_hold() {
+    let fixture = Fixture::new(
+        "function Base(x: int): int;
+procedure Malloc(size: int) returns (new: int);
+  ensures (forall x: int :: { Base(x) } new <= x && x < new + size ==> Base(x) == new);
+procedure P() returns (r: int)
+{
+  var p: int;
+  call p := Malloc(8);
+  r := Base(p + 7);
+}
+",
+    );
+    let machine = Machine::new(&fixture.program, &fixture.cfgs, Limits::default());
+    let base = fixture.function("Base");
+    let out = TraceItem::CallOut { callee: "Malloc".to_string(), var: "p".to_string(), value: int(100) };
+    let mut input = fixture.test("P", Vec::new(), vec![out]);
+    let table = |entries| FunctionModel { function: base, entries, default: int(0) };
+    input.functions = vec![table(vec![(vec![int(100)], int(100)), (vec![int(101)], int(100))])];
+    let replay = machine.run(&input, TraceMode::Complete);
+    assert!(matches!(replay.outcome, Outcome::Infeasible(_)), "{:?}", replay.outcome);
+    let written: Vec<TableWrite> = (102..108).map(|cell| (base, vec![int(cell)], int(100))).collect();
+    assert_eq!(replay.table_writes, written);
+    let mut entries = input.functions[0].entries.clone();
+    entries.extend(written.into_iter().map(|(_, args, value)| (args, value)));
+    input.functions = vec![table(entries)];
+    let replay = machine.run(&input, TraceMode::Complete);
+    assert_eq!(replay.outcome, Outcome::Passed);
+    assert_eq!(output(&replay, hir::Var::Local(fixture.local("P", "r"))), int(100));
+    input.functions = vec![table(vec![(vec![int(103)], int(5))])];
+    assert!(machine.run(&input, TraceMode::Complete).table_writes.is_empty(), "Base(103) = 5 disagrees");
+}
