@@ -32,6 +32,12 @@
 //! predicate's table has a default (the run notes those points); the definitions then
 //! read the completed tables
 //! ([`crate::interp::Machine::agree_with_definitions_noting`]).
+//!
+//! **Ranges.** A run that stops at a body-less callee's postcondition over a range of a
+//! function's points (`forall x :: new <= x && x < new + size ==> Base(x) == new`), false
+//! off the candidate's table, names the entries that make it hold
+//! ([`crate::interp::Replay::table_writes`], `interp/writes.rs`): they are written into
+//! the table the same way, and the run made again (a round as well).
 
 use super::replay::{ReplayedTest, Replayer};
 use crate::interp::{TableWrite, TestInput};
