@@ -214,24 +214,8 @@ impl Evaluator<'_> {
         span: Span,
     ) -> Eval<Vec<Range>> {
         let ids: Vec<hir::BoundId> = vars.iter().map(|var| var.id).collect();
-        let mut lower: Vec<Option<BigInt>> = vec![None; vars.len()];
-        let mut upper: Vec<Option<BigInt>> = vec![None; vars.len()];
-        let mut orders = Vec::new();
         let guards = guards(forall, body);
-        for bound in bounds(&guards, &ids) {
-            match bound {
-                Bound::Lower { var, expr, strict } => {
-                    let value = self.bound_value((state, old), expr)? + BigInt::from(u8::from(strict));
-                    tighten(&mut lower[var], value, true);
-                }
-                Bound::Upper { var, expr, strict } => {
-                    let value = self.bound_value((state, old), expr)? - BigInt::from(u8::from(strict));
-                    tighten(&mut upper[var], value, false);
-                }
-                Bound::Order { below, above, strict } => orders.push((below, above, strict)),
-            }
-        }
-        propagate(&orders, &mut lower, &mut upper);
+        let (mut lower, mut upper) = self.bounded((state, old), &guards, &ids)?;
         // An int bounded below only: an upper bound from a guard that grows with it,
         // found on this state (`j * j <= a[i]`; super::monotone).
         for (index, var) in vars.iter().enumerate() {
@@ -274,6 +258,34 @@ impl Evaluator<'_> {
             .collect()
     }
 
+    /// The inclusive lower and upper bound of each of the variables `ids` that `guards`
+    /// give on `state`, passed along the orders between them.
+    fn bounded(
+        &mut self,
+        (state, old): (State<'_>, bool),
+        guards: &[&hir::Expr],
+        ids: &[hir::BoundId],
+    ) -> Eval<(Bounds, Bounds)> {
+        let mut lower: Bounds = vec![None; ids.len()];
+        let mut upper: Bounds = vec![None; ids.len()];
+        let mut orders = Vec::new();
+        for bound in bounds(guards, ids) {
+            match bound {
+                Bound::Lower { var, expr, strict } => {
+                    let value = self.bound_value((state, old), expr)? + BigInt::from(u8::from(strict));
+                    tighten(&mut lower[var], value, true);
+                }
+                Bound::Upper { var, expr, strict } => {
+                    let value = self.bound_value((state, old), expr)? - BigInt::from(u8::from(strict));
+                    tighten(&mut upper[var], value, false);
+                }
+                Bound::Order { below, above, strict } => orders.push((below, above, strict)),
+            }
+        }
+        propagate(&orders, &mut lower, &mut upper);
+        Ok((lower, upper))
+    }
+
     fn bound_value(&mut self, (state, old): (State<'_>, bool), expr: &hir::Expr) -> Eval<BigInt> {
         match self.eval_in(state, expr, old)? {
             Value::Int(value) => Ok(value),
@@ -282,6 +294,9 @@ impl Evaluator<'_> {
         }
     }
 }
+
+/// A bound per variable of a quantifier, where the guards give one.
+type Bounds = Vec<Option<BigInt>>;
 
 /// The most candidate assignments [`Evaluator::witness`] tries: it is a fallback, and a
 /// search over the product of several variables' candidates would be costly for little.
@@ -518,23 +533,13 @@ pub(super) fn int_range<'e>(
     var: &hir::BoundVar,
     body: &'e hir::Expr,
 ) -> Option<(BigInt, BigInt, &'e hir::Expr)> {
-    let (mut lo, mut hi): (Option<BigInt>, Option<BigInt>) = (None, None);
-    for bound in bounds(&guards(true, body), &[var.id]) {
-        let (expr, lower, strict) = match bound {
-            Bound::Lower { expr, strict, .. } => (expr, true, strict),
-            Bound::Upper { expr, strict, .. } => (expr, false, strict),
-            Bound::Order { .. } => continue,
-        };
-        let Ok(Value::Int(value)) = eval.eval(state, expr) else { return None };
-        // Inclusive below, exclusive above: `x > e` is `x >= e + 1`, `x <= e` is `x < e + 1`.
-        let value = if strict == lower { value + 1 } else { value };
-        tighten(if lower { &mut lo } else { &mut hi }, value, lower);
-    }
+    let (mut lower, mut upper) = eval.bounded((state, false), &guards(true, body), &[var.id]).ok()?;
+    let (lo, hi) = (lower.pop()??, upper.pop()??);
     let mut conclusion = body;
     while let ExprKind::Binary { op: BinaryOp::Implies, rhs, .. } = &conclusion.kind {
         conclusion = rhs;
     }
-    Some((lo?, hi?, conclusion))
+    Some((lo, hi + 1, conclusion))
 }
 
 /// The conjuncts that must hold for the body to matter: a `forall`'s antecedents, an
