@@ -364,6 +364,7 @@ impl<'a> Enumerator<'a> {
             // precondition `n >= 1`): its neighbours may be.
             self.explore(self.replayer.default_input(), 0);
         }
+        self.ask_first_iterations();
         for leaves_only in [true, false] {
             while let Some(open) = self.open(leaves_only) {
                 if self.strategy.search && self.strategy.operands && self.try_operands() {
@@ -375,6 +376,52 @@ impl<'a> Enumerator<'a> {
             }
         }
         self.retry_missed();
+    }
+
+    /// In a session that validates candidates and cuts loops, the open goals are first
+    /// asked by executions in the first iteration of each loop they enter
+    /// ([`Session::first_look_first_iterations`]), while that finds tests. A candidate
+    /// through a loop's abstraction chooses the state of some later iteration, which the
+    /// real run does not have at the loop's head: its replay leaves it there, and on
+    /// Boogie's driver models every goal of a loop body went so, one check of 50 to 100
+    /// ms each, to the exact unrollings, whose sessions cost seconds more (`deepen`).
+    /// The state a loop is entered with is the real run's, so these candidates replay
+    /// through the first iteration. Nothing this phase does not cover is decided by it
+    /// (an `Unsat` answer says nothing of later iterations): the goals are asked after
+    /// it as before, on the whole abstraction.
+    fn ask_first_iterations(&mut self) {
+        if !self.session.validates_candidates() || !self.session.encoding().cuts_loops() {
+            return;
+        }
+        let before = self.status.clone();
+        while let Some(open) = self.open(false) {
+            let blocks: Vec<BlockId> = open.iter().flat_map(|&index| self.goals[index].blocks()).collect();
+            self.checks += 1;
+            let reach = match self.session.first_look_first_iterations(&blocks) {
+                Reach::Unknown { reason, candidate } => match self.refine(&open, reason, candidate) {
+                    Refined::Answered(reach) => reach,
+                    Refined::Recorded => continue,
+                    Refined::GaveUp => break,
+                },
+                reach => reach,
+            };
+            // Each model closes or misses a goal it claims, which leaves the open ones.
+            let Reach::Sat(model) = reach else { break };
+            if !self.record(&open, model, None) {
+                break;
+            }
+        }
+        // A miss here is no miss on the abstraction.
+        for (index, status) in self.status.iter_mut().enumerate() {
+            if matches!(status, Some(GoalStatus::NotCovered { .. })) {
+                *status = before[index].clone();
+            }
+            if status.is_none() {
+                self.misses[index].clear();
+                self.miss_reason[index].clear();
+                self.miss_beyond[index] = false;
+            }
+        }
     }
 
     /// The goals still undecided and not missed by a replay yet (only leaves, in the

@@ -39,6 +39,12 @@
 //! replay missed ([`Session::validates_candidates`]), and never over maps encoded
 //! without the array theory ([`Profile::checking`]).
 //!
+//! **First iterations.** A query may be asked by executions that start each loop they
+//! enter in the state they enter it with ([`Session::first_look_first_iterations`]):
+//! the state a loop's invariant abstraction chooses is then the first iteration's, the
+//! real run's, so a candidate's replay follows it into the loop's body where one through
+//! the abstraction of a later iteration leaves it at the loop's head.
+//!
 //! **Simple maps.** An axiom-heavy session's first look also assumes its map inputs
 //! simple (entry maps constant, a call's modified maps changed at one index at most),
 //! dropping what unsat cores blame ([`super::simple_maps`]), and its small integer
@@ -84,7 +90,7 @@ use super::refine::{self, Grounding, Instance};
 use super::simple_maps::SimpleMaps;
 use super::translate::{MapEncoding, Z3Terms};
 use crate::cfg::BlockId;
-use crate::vc::{Assignment, Encoding, FailureId, Model, Value};
+use crate::vc::{Assignment, Encoding, FailureId, InputKind, Model, Value};
 use std::sync::mpsc;
 use std::sync::{Arc, Once};
 use std::thread::JoinHandle;
@@ -156,6 +162,8 @@ enum Request {
         avoid: Vec<Vec<Assignment>>,
         forbid: Vec<BlockId>,
         rounds: Rounds,
+        /// By executions in the first iteration of every loop they enter.
+        first: bool,
     },
     /// The last `Reach` query again, with all rounds.
     Again,
@@ -346,11 +354,31 @@ impl Session {
         self.reach(goals, Rounds::FirstLook)
     }
 
+    /// [`Session::first_look`] by executions that start every loop they enter in the
+    /// state they enter it with: the state each loop's invariant abstraction chooses is
+    /// its first iteration's ([`crate::vc::Input::before`]). Such an execution passes
+    /// no abstraction of a loop before its back edge, so its replay follows it through
+    /// the first iteration; an `Unsat` answer says only that no execution reaches a goal
+    /// in the first iteration of the loops on its way (or with none).
+    pub fn first_look_first_iterations(&mut self, goals: &[BlockId]) -> Reach {
+        if goals.is_empty() {
+            return Reach::Unsat;
+        }
+        let goals = goals.to_vec();
+        self.ask(Request::Reach {
+            goals,
+            avoid: Vec::new(),
+            forbid: Vec::new(),
+            rounds: Rounds::FirstLook,
+            first: true,
+        })
+    }
+
     fn reach(&mut self, goals: &[BlockId], rounds: Rounds) -> Reach {
         if goals.is_empty() {
             return Reach::Unsat;
         }
-        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new(), forbid: Vec::new(), rounds })
+        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new(), forbid: Vec::new(), rounds, first: false })
     }
 
     /// The last reachability query once more, with every round its options allow: after
@@ -384,7 +412,7 @@ impl Session {
             return Reach::Unsat;
         }
         let (goals, avoid, forbid) = (goals.to_vec(), avoid.to_vec(), forbid.to_vec());
-        self.ask(Request::Reach { goals, avoid, forbid, rounds: Rounds::All })
+        self.ask(Request::Reach { goals, avoid, forbid, rounds: Rounds::All, first: false })
     }
 
     /// An execution along `path` (the blocks of an earlier model, in order) with inputs
@@ -607,11 +635,14 @@ impl Worker<'_> {
                 let minimizer = self.minimizer.get_or_insert_with(|| Minimizer::new(self.encoding));
                 minimizer.minimize(&self.solver, terms, &path, params).map_or(Reach::Unsat, Reach::Sat)
             }
-            Request::Reach { goals, avoid, forbid, rounds } => {
+            Request::Reach { goals, avoid, forbid, rounds, first } => {
                 let execs: Vec<Bool> = goals.iter().map(|&goal| self.image.bool(self.encoding.exec(goal))).collect();
                 let mut conjuncts = vec![Bool::or(&execs)];
                 conjuncts.extend(avoid.iter().filter_map(|values| differs(self.encoding, &self.image, values)));
                 conjuncts.extend(forbid.iter().map(|&block| self.image.bool(self.encoding.exec(block)).not()));
+                if first {
+                    conjuncts.extend(first_iterations(self.encoding, &self.image));
+                }
                 let goal = Bool::and(&conjuncts);
                 let reach = match rounds {
                     Rounds::All => check(&self.solver, terms, &goal, None, query),
@@ -724,6 +755,15 @@ impl Worker<'_> {
         }
         reach
     }
+}
+
+/// Each loop target's state where its loop's abstraction starts an iteration, equal to
+/// its state on entry to the loop ([`crate::vc::Input::before`]).
+fn first_iterations(encoding: &Encoding, image: &Z3Terms) -> Vec<Bool> {
+    (encoding.inputs.iter())
+        .filter(|input| matches!(input.kind, InputKind::LoopState(_)))
+        .filter_map(|input| Some(image.ast(input.term).eq(image.ast(input.before?))))
+        .collect()
 }
 
 /// "Some input of `values` has another value", over the integer and Boolean ones.

@@ -168,6 +168,11 @@ impl FailureId {
 }
 
 impl Encoding {
+    /// Whether a loop's invariant abstraction chooses a state here that the first
+    /// iteration's may replace ([`crate::vc::Input::before`]).
+    pub fn cuts_loops(&self) -> bool {
+        self.inputs.iter().any(|input| matches!(input.kind, InputKind::LoopState(_)) && input.before.is_some())
+    }
     pub fn exec(&self, block: BlockId) -> TermId {
         self.blocks[block.index()].exec
     }

@@ -132,7 +132,9 @@ pub struct Input {
     pub position: usize,
     pub span: Span,
     /// For a global a body-less call modifies ([`InputKind::CallModifies`]), its
-    /// incarnation before the call: what the solver compares the choice with.
+    /// incarnation before the call: what the solver compares the choice with; for a
+    /// loop's state at its cut ([`InputKind::LoopState`]), its incarnation on entry to
+    /// the loop: equal, the state is the first iteration's.
     pub before: Option<TermId>,
 }
 
@@ -477,9 +479,13 @@ impl<'t, 'p> Passifier<'t, 'p> {
                         // passify(havoc x) = x@k+1 fresh and unconstrained: an input.
                         let slot = self.vars.slot(var);
                         let term = self.vars.fresh(&mut self.translator.terms, slot);
-                        state[slot] = Some(term);
+                        let before = state[slot].replace(term);
                         let site = (id, out.steps.len());
-                        out.inputs.push(self.vars.record(kind, term, site, cmd.span));
+                        let input = self.vars.record(kind, term, site, cmd.span);
+                        if *loop_cut {
+                            self.vars.inputs[input].before = before;
+                        }
+                        out.inputs.push(input);
                     }
                 }
                 CmdKind::Assume { expr, .. } => {
