@@ -10,9 +10,9 @@
 //! query is unsatisfiable. That takes about one check per test plus one, on a VC
 //! asserted once. When the solver gives up on the disjunction, each open goal is asked
 //! alone, so one hard goal does not hide the others. In an axiom-heavy session whose
-//! graph cuts a loop, the loop first runs by executions in the first iteration of each
-//! loop they enter ([`Enumerator::ask_first_iterations`]): what it covers is covered,
-//! and it decides nothing else.
+//! graph cuts a loop, the open goals are first asked by executions in the first
+//! iteration of each loop they enter ([`Enumerator::ask_first_iterations`]): what that
+//! covers is covered, and it decides nothing else.
 //!
 //! With [`Strategy::search`], every new test (and, with unrolled loops, the all-defaults
 //! input) is first searched around by replay ([`super::search`]): a neighbour whose run

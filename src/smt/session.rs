@@ -344,14 +344,14 @@ impl Session {
 
     /// An execution reaching the start of one of `goals`; `Unsat` when `goals` is empty.
     pub fn check_reach(&mut self, goals: &[BlockId]) -> Reach {
-        self.reach(goals, Rounds::All)
+        self.reach(goals, Rounds::All, false)
     }
 
     /// [`Session::check_reach`] with at most [`FIRST_LOOK_MBQI_ITERATIONS`] rounds of
     /// model-based quantifier instantiation (see the module documentation): a `sat` or
     /// `unsat` answer is the one `check_reach` gives, an `unknown` one may come sooner.
     pub fn first_look(&mut self, goals: &[BlockId]) -> Reach {
-        self.reach(goals, Rounds::FirstLook)
+        self.reach(goals, Rounds::FirstLook, false)
     }
 
     /// [`Session::first_look`] by executions that start every loop they enter in the
@@ -361,24 +361,14 @@ impl Session {
     /// the first iteration; an `Unsat` answer says only that no execution reaches a goal
     /// in the first iteration of the loops on its way (or with none).
     pub fn first_look_first_iterations(&mut self, goals: &[BlockId]) -> Reach {
-        if goals.is_empty() {
-            return Reach::Unsat;
-        }
-        let goals = goals.to_vec();
-        self.ask(Request::Reach {
-            goals,
-            avoid: Vec::new(),
-            forbid: Vec::new(),
-            rounds: Rounds::FirstLook,
-            first: true,
-        })
+        self.reach(goals, Rounds::FirstLook, true)
     }
 
-    fn reach(&mut self, goals: &[BlockId], rounds: Rounds) -> Reach {
+    fn reach(&mut self, goals: &[BlockId], rounds: Rounds, first: bool) -> Reach {
         if goals.is_empty() {
             return Reach::Unsat;
         }
-        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new(), forbid: Vec::new(), rounds, first: false })
+        self.ask(Request::Reach { goals: goals.to_vec(), avoid: Vec::new(), forbid: Vec::new(), rounds, first })
     }
 
     /// The last reachability query once more, with every round its options allow: after
