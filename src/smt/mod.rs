@@ -6,6 +6,7 @@
 //! ```
 //! **API boundary:** nothing z3 leaves this module; callers see [`Session`], [`Reach`]
 //! and the solver-independent [`crate::vc::Model`].
+mod closed_points;
 mod detach;
 mod ground;
 mod interrupt;

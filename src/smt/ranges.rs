@@ -89,7 +89,7 @@ fn small_range(encoding: &Encoding, image: &Z3Terms, var: VarId, body: TermId) -
 }
 
 /// Whether `term` reads no bound variable.
-fn is_ground(encoding: &Encoding, term: TermId) -> bool {
+pub(super) fn is_ground(encoding: &Encoding, term: TermId) -> bool {
     let terms = &encoding.terms;
     let mut pending = vec![term];
     while let Some(next) = pending.pop() {

@@ -79,6 +79,7 @@
 //! the whole timeout, and `unknown` answers carry z3's candidate model (Boogie's
 //! behaviour: a counterexample that may violate an axiom, to be checked by replay).
 
+use super::closed_points;
 use super::detach;
 use super::ground::{Oracle, Question, GROUND_RLIMIT};
 use super::interrupt::{self, Watchdog};
@@ -559,6 +560,7 @@ fn serve(
     assert_encoding(&solver, encoding, &mut image);
     if profile == Profile::AxiomHeavy {
         ranges::small_range_instances(encoding, &mut image).iter().for_each(|instance| solver.assert(instance));
+        closed_points::closed_point_instances(encoding, &mut image).iter().for_each(|instance| solver.assert(instance));
     }
     let mut worker = Worker {
         solver,
