@@ -23,10 +23,10 @@
 //! `CreateClassObject` files went from 31 goals decided within three times Boogie's
 //! time to 22). The program's own quantifiers are few.
 
+use super::ranges::{instances_at, is_ground, one_variable_foralls};
 use super::translate::Z3Terms;
-use crate::vc::term::{QuantKind, Term};
 use crate::vc::{Encoding, Sort, TermId};
-use z3::ast::{Ast, Bool};
+use z3::ast::Bool;
 
 /// The most closed terms a quantifier is instantiated at.
 const MAX_POINTS: usize = 8;
@@ -34,22 +34,13 @@ const MAX_POINTS: usize = 8;
 /// The instances of `encoding`'s one-variable integer quantifiers that are no axiom at
 /// the closed integer terms of their bodies (see the module documentation).
 pub(super) fn closed_point_instances(encoding: &Encoding, image: &mut Z3Terms) -> Vec<Bool> {
-    let terms = &encoding.terms;
     let mut instances = Vec::new();
-    for id in terms.ids() {
-        let Term::Quant { kind: QuantKind::Forall, vars, body, .. } = terms.get(id) else { continue };
-        let [var] = vars[..] else { continue };
-        if terms.var(var).sort != Sort::Int || encoding.axiom_terms.iter().any(|&(_, axiom)| axiom == id) {
+    for (forall, var, body) in one_variable_foralls(encoding) {
+        if encoding.terms.var(var).sort != Sort::Int || encoding.axiom_terms.iter().any(|&(_, axiom)| axiom == forall) {
             continue;
         }
-        let bound = image.bound(encoding, var);
-        let quantified = image.bool(id);
-        for point in closed_int_terms(encoding, *body) {
-            let point = image.ast(point).clone();
-            if let Some(instance) = image.ast(*body).substitute(&[(&bound, &point)]).as_bool() {
-                instances.push(quantified.implies(&instance));
-            }
-        }
+        let points = closed_int_terms(encoding, body).into_iter().map(|point| image.ast(point).clone()).collect();
+        instances.extend(instances_at(encoding, image, (forall, var, body), points));
     }
     instances
 }
@@ -61,7 +52,7 @@ fn closed_int_terms(encoding: &Encoding, body: TermId) -> Vec<TermId> {
     let mut closed = Vec::new();
     let mut pending = vec![body];
     while let Some(next) = pending.pop() {
-        if super::ranges::is_ground(encoding, next) {
+        if is_ground(encoding, next) {
             if *terms.sort(next) == Sort::Int && !closed.contains(&next) {
                 closed.push(next);
             }

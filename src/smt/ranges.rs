@@ -19,7 +19,7 @@ use super::model::simplified;
 use super::translate::Z3Terms;
 use crate::vc::term::{CmpOp, QuantKind, Term, VarId};
 use crate::vc::{Encoding, TermId};
-use z3::ast::{Ast, Bool, Int};
+use z3::ast::{Ast, Bool, Dynamic, Int};
 
 /// The widest range expanded: a structure's cells. A wider one (Boogie's driver models
 /// allocate 512-byte buffers) is left to E-matching: its 512 instances made every check
@@ -30,31 +30,45 @@ const MAX_WIDTH: i64 = 64;
 /// The instances of `encoding`'s small integer ranges (see the module documentation),
 /// as formulas to assert.
 pub(super) fn small_range_instances(encoding: &Encoding, image: &mut Z3Terms) -> Vec<Bool> {
-    let terms = &encoding.terms;
     let mut instances = Vec::new();
-    for id in terms.ids() {
-        let Term::Quant { kind: QuantKind::Forall, vars, body, .. } = terms.get(id) else { continue };
-        let [var] = vars[..] else { continue };
-        let Some((lo, width, instance_body)) = small_range(encoding, image, var, *body) else { continue };
-        let bound = image.bound(encoding, var);
-        let quantified = image.bool(id);
+    for (forall, var, body) in one_variable_foralls(encoding) {
+        let Some((lo, width)) = small_range(encoding, image, var, body) else { continue };
         let lo = image.ast(lo).as_int().expect("a range's bound is an integer");
-        for offset in 0..width {
-            let point = Int::add(&[&lo, &Int::from_i64(offset)]);
-            let instance = image.ast(instance_body).substitute(&[(&bound, &point.into())]);
-            if let Some(instance) = instance.as_bool() {
-                instances.push(quantified.implies(&instance));
-            }
-        }
+        let points = (0..width).map(|offset| Int::add(&[&lo, &Int::from_i64(offset)]).into()).collect();
+        instances.extend(instances_at(encoding, image, (forall, var, body), points));
     }
     instances
 }
 
+/// The `forall`s of `encoding` over one variable: each term, its variable and its body.
+pub(super) fn one_variable_foralls(encoding: &Encoding) -> impl Iterator<Item = (TermId, VarId, TermId)> + '_ {
+    let terms = &encoding.terms;
+    terms.ids().filter_map(|id| match terms.get(id) {
+        Term::Quant { kind: QuantKind::Forall, vars, body, .. } if vars.len() == 1 => Some((id, vars[0], *body)),
+        _ => None,
+    })
+}
+
+/// `forall ⇒ body[var := point]` for each of `points`: tautologies.
+pub(super) fn instances_at(
+    encoding: &Encoding,
+    image: &mut Z3Terms,
+    (forall, var, body): (TermId, VarId, TermId),
+    points: Vec<Dynamic>,
+) -> Vec<Bool> {
+    let bound = image.bound(encoding, var);
+    let quantified = image.bool(forall);
+    (points.iter())
+        .filter_map(|point| image.ast(body).substitute(&[(&bound, point)]).as_bool())
+        .map(|instance| quantified.implies(&instance))
+        .collect()
+}
+
 /// For `body = (lo <= x && x < hi && …) ==> P` (the bounds in any of the usual forms,
-/// ground), the lower bound, the width `hi - lo` when z3 simplifies it to a numeral
-/// within [`MAX_WIDTH`], and `body` itself (instantiated whole: the guard is then a
-/// tautology at each point).
-fn small_range(encoding: &Encoding, image: &Z3Terms, var: VarId, body: TermId) -> Option<(TermId, i64, TermId)> {
+/// ground), the lower bound and the width `hi - lo` when z3 simplifies it to a numeral
+/// within [`MAX_WIDTH`]. The body is instantiated whole: the guard is then a tautology
+/// at each point.
+fn small_range(encoding: &Encoding, image: &Z3Terms, var: VarId, body: TermId) -> Option<(TermId, i64)> {
     let terms = &encoding.terms;
     let Term::Implies(guard, _) = terms.get(body) else { return None };
     let conjuncts = match terms.get(*guard) {
@@ -85,7 +99,7 @@ fn small_range(encoding: &Encoding, image: &Z3Terms, var: VarId, body: TermId) -
     }
     let (low, high) = (image.ast(lo).as_int()?, image.ast(hi).as_int()?);
     let width = simplified(&Int::sub(&[&high, &low]).into())?.as_int()?.as_i64()? + hi_adjust;
-    (0 < width && width <= MAX_WIDTH).then_some((lo, width, body))
+    (0 < width && width <= MAX_WIDTH).then_some((lo, width))
 }
 
 /// Whether `term` reads no bound variable.
