@@ -393,7 +393,7 @@ impl<'a> Enumerator<'a> {
     /// (an `Unsat` answer says nothing of later iterations): the goals are asked after
     /// it as before, on the whole abstraction.
     fn ask_first_iterations(&mut self) {
-        if !self.session.validates_candidates() || !self.session.encoding().cuts_loops() {
+        if !self.session.validates_candidates() || !self.session.encoding().has_first_iterations() {
             return;
         }
         let before = self.status.clone();

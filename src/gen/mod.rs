@@ -374,6 +374,8 @@ mod tests {
     /// entry state (`i` = 0).
     #[test]
     fn a_first_iteration_query_starts_each_loop_in_its_entry_state() {
+        use crate::smt::Reach;
+        use crate::vc::{Choice, InputKind, Value};
         let program = crate::sema::tests::expect_accepted(
             "procedure P(n: int) returns (r: int) { var i: int; i := 0; \
              while (i < n) invariant i >= 0; { if (i == 0) { r := 1; } else { r := 2; } i := i + 1; } }",
@@ -382,24 +384,24 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         let machine = Machine::new(&program, &cfgs, Limits::default());
         let prepared = prepare(&program, &machine, &cfgs[0], &GenOptions::default(), 0);
-        assert!(prepared.encoding.cuts_loops());
+        assert!(prepared.encoding.has_first_iterations());
         let block = |suffix: &str| {
             let goal = prepared.seeded.goals.iter().find(|goal| goal.id.0.ends_with(suffix)).expect("the goal");
             goal.blocks().collect::<Vec<_>>()
         };
         let mut session = Session::new(prepared.encoding.clone(), SessionOptions::default());
-        assert!(matches!(session.first_look(&block("if#1/else")), crate::smt::Reach::Sat(_)));
-        assert_eq!(session.first_look_first_iterations(&block("if#1/else")), crate::smt::Reach::Unsat);
-        let crate::smt::Reach::Sat(model) = session.first_look_first_iterations(&block("if#1/then")) else {
+        assert!(matches!(session.first_look(&block("if#1/else")), Reach::Sat(_)));
+        assert_eq!(session.first_look_first_iterations(&block("if#1/else")), Reach::Unsat);
+        let Reach::Sat(model) = session.first_look_first_iterations(&block("if#1/then")) else {
             panic!("the first iteration reaches `then`")
         };
         let state = model.choices.iter().find_map(|choice| match choice {
-            crate::vc::Choice::Value(assignment) if matches!(assignment.kind, crate::vc::InputKind::LoopState(_)) => {
+            Choice::Value(assignment) if matches!(assignment.kind, InputKind::LoopState(_)) => {
                 Some(assignment.value.clone())
             }
             _ => None,
         });
-        assert_eq!(state, Some(crate::vc::Value::Int(0.into())));
+        assert_eq!(state, Some(Value::Int(0.into())));
     }
 
     /// An implementation reached after the run's deadline is neither encoded nor asked:

@@ -169,10 +169,13 @@ impl FailureId {
 
 impl Encoding {
     /// Whether a loop's invariant abstraction chooses a state here that the first
-    /// iteration's may replace ([`crate::vc::Input::before`]).
-    pub fn cuts_loops(&self) -> bool {
+    /// iteration's may replace ([`crate::vc::Input::before`]): a query for first
+    /// iterations restricts something. Not whether loops were cut (a loop that modifies
+    /// nothing is cut without a state to choose), which decides exactness elsewhere.
+    pub fn has_first_iterations(&self) -> bool {
         self.inputs.iter().any(|input| matches!(input.kind, InputKind::LoopState(_)) && input.before.is_some())
     }
+
     pub fn exec(&self, block: BlockId) -> TermId {
         self.blocks[block.index()].exec
     }
