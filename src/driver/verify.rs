@@ -1,9 +1,8 @@
 //! `seedgen verify FILE`: every check of each implementation in one session, failures as
 //! diagnostics with their failing tests, undecided checks said (exit 3).
 
-use super::{count, emit_all, incomplete_if, load_and_lower, plural, Lowered, Outcome, Streams};
+use super::{emit_all, incomplete_if, load_and_lower, plural, Lowered, Outcome, Streams};
 use crate::config::{OutputConfig, VerifyConfig};
-use crate::diag::Severity;
 use crate::verify;
 use std::io;
 use std::time::Instant;
@@ -19,7 +18,8 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     let verdicts = verify::verify(&program, &cfgs, &options, verify::Confirmation::Search);
     let diagnostics = verify::diagnostics(&verdicts);
     emit_all(&db, output, streams, &diagnostics)?;
-    let failures = count(&diagnostics, Severity::Error);
+    let failures: usize = verdicts.iter().map(verify::ImplementationVerdict::failures).sum();
+    let vacuous = verdicts.iter().any(verify::ImplementationVerdict::is_vacuous);
     let undecided: usize = verdicts.iter().map(verify::ImplementationVerdict::undecided).sum();
     if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
         let verified = verdicts.iter().filter(|verdict| verdict.is_verified()).count();
@@ -27,9 +27,12 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
         if undecided > 0 {
             found.push_str(&format!(", {} undecided", plural(undecided, "check")));
         }
+        if vacuous {
+            found.push_str(", axioms that contradict each other");
+        }
         writeln!(streams.err, "verified {verified} of {}: {found}", plural(verdicts.len(), "implementation"))?;
     }
-    if failures > 0 {
+    if failures > 0 || vacuous {
         return Ok(Outcome::ProgramErrors);
     }
     // "No failures" is not "verified" while a check is undecided.

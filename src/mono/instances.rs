@@ -14,7 +14,7 @@
 //! [`super::MAX_INSTANCES`] stop an instantiation that would not terminate.
 
 use super::error::MonoError;
-use super::types::{self, has_free_params, map_instance, match_type, poly_map, Names, Substitution};
+use super::types::{self, has_free_params, map_instance, match_type, mentions_any, poly_map, Names, Substitution};
 use super::{MAX_INSTANCES, MAX_TYPE_DEPTH};
 use crate::sema::hir::{
     Expr, ExprKind, FunctionId, Guard, Local, MapType, ProcId, Program, Quantifier, Stmt, StmtKind, Type, TypeId,
@@ -529,6 +529,9 @@ impl<'p> Collector<'p> {
     /// mentions matches a recorded instance: per parameter the types some match gave
     /// it, combined in every way.
     fn bindings(&mut self, expr: &Expr, params: &[TypeParamId], substitution: &Substitution) -> Vec<Vec<Type>> {
+        if let Some(bindings) = self.trigger_bindings(expr, params, substitution) {
+            return bindings;
+        }
         let mut candidates: Vec<Vec<Type>> = vec![Vec::new(); params.len()];
         let mut note = |binding: Substitution| {
             for (param, ty) in binding {
@@ -570,46 +573,133 @@ impl<'p> Collector<'p> {
         substitution: &Substitution,
         note: &mut dyn FnMut(Substitution),
     ) {
+        if let Some(bindings) = self.atom_matches(expr, params, substitution, &Substitution::new()) {
+            bindings.into_iter().for_each(&mut *note);
+        }
+        if let ExprKind::Quant { vars, .. } = &expr.kind {
+            for var in vars {
+                self.type_patterns(&var.ty.substitute(substitution), params, note);
+            }
+        }
+        expr.for_each_child(&mut |child| self.patterns(child, params, substitution, note));
+    }
+
+    /// The extensions of `base` under which `expr`, a polymorphic application or a
+    /// selection or update of a polymorphic map, is a recorded instance; `None` when
+    /// `expr` is neither.
+    fn atom_matches(
+        &self,
+        expr: &Expr,
+        params: &[TypeParamId],
+        substitution: &Substitution,
+        base: &Substitution,
+    ) -> Option<Vec<Substitution>> {
+        let mut found = Vec::new();
         match &expr.kind {
             ExprKind::Apply { func, type_args, .. } if !type_args.is_empty() => {
                 let pattern: Vec<Type> = type_args.iter().map(|ty| ty.substitute(substitution)).collect();
                 for (id, args) in self.instances.functions.keys() {
-                    if id == func {
-                        let mut binding = Substitution::new();
-                        if pattern.iter().zip(args).all(|(p, g)| match_type(p, g, params, &mut binding)) {
-                            note(binding);
-                        }
+                    let mut binding = base.clone();
+                    if id == func && pattern.iter().zip(args).all(|(p, g)| match_type(p, g, params, &mut binding)) {
+                        found.push(binding);
                     }
                 }
             }
             ExprKind::Select { map, indices } | ExprKind::Store { map, indices, .. } => {
                 let map_ty = map.ty.substitute(substitution);
-                if let Some(poly) = poly_map(&map_ty) {
-                    let index_types: Vec<Type> =
-                        indices.iter().map(|index| index.ty.substitute(substitution)).collect();
-                    if let Some(at) = self.instances.find_map(poly) {
-                        for args in self.instances.maps[at].instances.keys() {
-                            let instance: Substitution =
-                                poly.type_params.iter().copied().zip(args.iter().cloned()).collect();
-                            let mut binding = Substitution::new();
-                            let matched = poly.domain.iter().zip(&index_types).all(|(part, index)| {
-                                match_type(index, &part.substitute(&instance), params, &mut binding)
-                            });
-                            if matched {
-                                note(binding);
-                            }
-                        }
+                let poly = poly_map(&map_ty)?;
+                let index_types: Vec<Type> = indices.iter().map(|index| index.ty.substitute(substitution)).collect();
+                let Some(at) = self.instances.find_map(poly) else { return Some(found) };
+                for args in self.instances.maps[at].instances.keys() {
+                    let instance: Substitution = poly.type_params.iter().copied().zip(args.iter().cloned()).collect();
+                    let mut binding = base.clone();
+                    let matched = poly
+                        .domain
+                        .iter()
+                        .zip(&index_types)
+                        .all(|(part, index)| match_type(index, &part.substitute(&instance), params, &mut binding));
+                    if matched {
+                        found.push(binding);
                     }
                 }
             }
-            ExprKind::Quant { vars, .. } => {
-                for var in vars {
-                    self.type_patterns(&var.ty.substitute(substitution), params, note);
+            _ => return None,
+        }
+        Some(found)
+    }
+
+    /// The bindings of `params` under which some trigger of the quantified `expr`
+    /// matches recorded instances as a whole (each of its polymorphic applications and
+    /// map accesses an instance, under one binding of every parameter); `None` when no
+    /// trigger mentions something polymorphic that binds every parameter. This is
+    /// E-matching at the level of types, which is all Boogie's instantiation can do with
+    /// the axiom: an instance whose trigger has no term at its types is never used.
+    /// Front ends' preludes rely on it to stay finite (AutoProof's maps of pairs to
+    /// bags: matching each function an axiom mentions on its own, and combining the
+    /// parameters' types every way, builds pairs of pairs without end).
+    fn trigger_bindings(
+        &self,
+        expr: &Expr,
+        params: &[TypeParamId],
+        substitution: &Substitution,
+    ) -> Option<Vec<Vec<Type>>> {
+        let ExprKind::Quant { triggers, .. } = &expr.kind else { return None };
+        let mut bindings: Vec<Vec<Type>> = Vec::new();
+        let mut decisive = false;
+        for trigger in triggers {
+            let mut atoms: Vec<&Expr> = Vec::new();
+            trigger.iter().for_each(|term| self.collect_atoms(term, params, substitution, &mut atoms));
+            let mut partial = vec![Substitution::new()];
+            for atom in &atoms {
+                partial = partial
+                    .iter()
+                    .flat_map(|base| self.atom_matches(atom, params, substitution, base).unwrap_or_default())
+                    .collect();
+                if partial.len() > MAX_INSTANCES {
+                    return None;
                 }
             }
-            _ => {}
+            let binds_all = |binding: &Substitution| params.iter().all(|param| binding.iter().any(|(p, _)| p == param));
+            if atoms.is_empty() || !partial.iter().all(binds_all) {
+                continue;
+            }
+            decisive = true;
+            for binding in partial {
+                let ordered: Vec<Type> = params
+                    .iter()
+                    .map(|param| binding.iter().find(|(p, _)| p == param).map(|(_, ty)| ty.clone()).expect("bound"))
+                    .collect();
+                if !ordered.iter().any(has_free_params) && !bindings.contains(&ordered) {
+                    bindings.push(ordered);
+                }
+            }
         }
-        expr.for_each_child(&mut |child| self.patterns(child, params, substitution, note));
+        decisive.then_some(bindings)
+    }
+
+    /// The polymorphic applications and map accesses of `expr` that mention one of
+    /// `params`.
+    fn collect_atoms<'e>(
+        &self,
+        expr: &'e Expr,
+        params: &[TypeParamId],
+        substitution: &Substitution,
+        atoms: &mut Vec<&'e Expr>,
+    ) {
+        let relevant = match &expr.kind {
+            ExprKind::Apply { type_args, .. } if !type_args.is_empty() => {
+                type_args.iter().any(|ty| mentions_any(&ty.substitute(substitution), params))
+            }
+            ExprKind::Select { map, .. } | ExprKind::Store { map, .. } => {
+                let map_ty = map.ty.substitute(substitution);
+                poly_map(&map_ty).is_some() && mentions_any(&map_ty, params)
+            }
+            _ => false,
+        };
+        if relevant {
+            atoms.push(expr);
+        }
+        expr.for_each_child(&mut |child| self.collect_atoms(child, params, substitution, atoms));
     }
 
     fn type_patterns(&self, ty: &Type, params: &[TypeParamId], note: &mut dyn FnMut(Substitution)) {

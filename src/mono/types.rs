@@ -45,6 +45,16 @@ fn free_params(ty: &Type, bound: &mut Vec<TypeParamId>) -> bool {
     }
 }
 
+/// Whether one of `params` occurs in `ty`.
+pub(super) fn mentions_any(ty: &Type, params: &[TypeParamId]) -> bool {
+    match ty {
+        Type::Int | Type::Bool | Type::Real | Type::BitVector(_) => false,
+        Type::Param(param) => params.contains(param),
+        Type::Named(_, args) => args.iter().any(|arg| mentions_any(arg, params)),
+        Type::Map(map) => map.domain.iter().chain([&map.range]).any(|part| mentions_any(part, params)),
+    }
+}
+
 /// How deeply `ty` nests: `int` is 1, `Seq int` 2, `Field (Seq int)` 3.
 pub(super) fn depth(ty: &Type) -> usize {
     match ty {

@@ -8,6 +8,7 @@
 //! and the solver-independent [`crate::vc::Model`].
 mod closed_points;
 mod detach;
+pub mod footing;
 mod ground;
 mod interrupt;
 mod memory;
@@ -20,6 +21,7 @@ mod simple_maps;
 mod translate;
 
 pub use detach::{end_process, workers_detached, MARGIN as DEADLINE_MARGIN};
+pub use footing::{Contradiction, Footing};
 pub use ground::Question;
 pub use minimize::SMALL_SCOPE_BOUND;
 pub use session::{to_smt2, Reach, Session, SessionOptions, FIRST_LOOK_MBQI_ITERATIONS, TIME_LIMIT};

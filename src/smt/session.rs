@@ -39,6 +39,14 @@
 //! replay missed ([`Session::validates_candidates`]), and never over maps encoded
 //! without the array theory ([`Profile::checking`]).
 //!
+//! **Proofs.** Every `unsat` answer passes [`Worker::vouch`]: at the first, the
+//! session's [`Footing`] is found ([`super::footing`]); with axioms and precondition
+//! that refute themselves by their triggers no answer is `unsat`, and a refutation
+//! found with model-based instantiation, of axioms z3 has no model of, is a proof only
+//! when E-matching alone finds it again. A check of `verify` in an encoding with
+//! quantifiers is asked by E-matching first ([`Worker::by_triggers_first`]), as Boogie
+//! asks it.
+//!
 //! **First iterations.** A query may be asked by executions that start each loop they
 //! enter in the state they enter it with ([`Session::first_look_first_iterations`]):
 //! the state a loop's invariant abstraction chooses is then the first iteration's, the
@@ -81,6 +89,7 @@
 
 use super::closed_points;
 use super::detach;
+use super::footing::{self, Footing};
 use super::ground::{Oracle, Question, GROUND_RLIMIT};
 use super::interrupt::{self, Watchdog};
 use super::memory;
@@ -180,12 +189,15 @@ enum Request {
     },
     /// Predicates at concrete points, decided by the axioms ([`super::ground`]).
     Decide(Vec<Question>),
+    /// The session's footing, if an `unsat` answer made it look.
+    Footing,
 }
 
 /// The worker's reply to a [`Request`].
 enum Reply {
     Reach(Reach),
     Decided(Vec<Option<bool>>),
+    Footing(Option<Footing>),
 }
 
 /// How many rounds of model-based quantifier instantiation a check may take.
@@ -274,6 +286,18 @@ impl Profile {
     /// whole set with one it does not know).
     fn set(self, params: &mut Params) {
         if self == Profile::Default {
+            // z3's own defaults, stated: z3 keeps a parameter a solver was once given,
+            // so a session of this profile back from a check by E-matching alone
+            // (`Worker::vouch`) must be given them again.
+            params.set_bool("auto_config", true);
+            params.set_u32("phase_selection", 3);
+            params.set_u32("restart_strategy", 1);
+            params.set_f64("restart_factor", 1.1);
+            params.set_bool("arith.random_initial_value", false);
+            params.set_u32("case_split", 1);
+            params.set_bool("delay_units", false);
+            params.set_f64("qi.eager_threshold", 10.0);
+            params.set_bool("mbqi", true);
             return;
         }
         params.set_bool("auto_config", false);
@@ -452,14 +476,23 @@ impl Session {
         let count = questions.len();
         match self.exchange(Request::Decide(questions)) {
             Some(Reply::Decided(answers)) => answers,
-            Some(Reply::Reach(_)) | None => vec![None; count],
+            Some(Reply::Reach(_) | Reply::Footing(_)) | None => vec![None; count],
+        }
+    }
+
+    /// What the session's `unsat` answers stand on ([`super::footing`]), found now if no
+    /// answer needed it yet: `None` once the session was left to itself.
+    pub fn footing(&mut self) -> Option<Footing> {
+        match self.exchange(Request::Footing) {
+            Some(Reply::Footing(footing)) => footing,
+            Some(Reply::Reach(_) | Reply::Decided(_)) | None => None,
         }
     }
 
     fn ask(&mut self, request: Request) -> Reach {
         match self.exchange(request) {
             Some(Reply::Reach(reach)) => reach,
-            Some(Reply::Decided(_)) | None => Reach::past_time_limit(),
+            Some(Reply::Decided(_) | Reply::Footing(_)) | None => Reach::past_time_limit(),
         }
     }
 
@@ -542,6 +575,7 @@ fn serve(
         // takes z3 a second or more): every query is answered at once.
         let cut_off = |request| match request {
             Request::Decide(questions) => Reply::Decided(vec![None; questions.len()]),
+            Request::Footing => Reply::Footing(None),
             _ => Reply::Reach(Reach::past_time_limit()),
         };
         inbox.into_iter().map_while(|request| outbox.send(cut_off(request)).ok()).for_each(drop);
@@ -574,9 +608,11 @@ fn serve(
         grounding: Grounding::default(),
         simple_maps: None,
         oracle: None,
+        footing: None,
     };
     for (query, request) in inbox.into_iter().enumerate() {
         let reply = match (request, params_now(options, checking)) {
+            (Request::Footing, _) => Reply::Footing(Some(worker.footing().clone())),
             (Request::Decide(questions), params) => Reply::Decided(match params {
                 Some(_) => worker.decide(&questions),
                 None => vec![None; questions.len()],
@@ -610,6 +646,8 @@ struct Worker<'e> {
     simple_maps: Option<SimpleMaps>,
     /// The axioms' own solver, made at the first question ([`super::ground`]).
     oracle: Option<Oracle>,
+    /// What the `unsat` answers stand on, found at the first ([`super::footing`]).
+    footing: Option<Footing>,
 }
 
 impl Worker<'_> {
@@ -617,8 +655,15 @@ impl Worker<'_> {
         if self.options.deadline.is_some() {
             self.solver.set_params(params);
         }
+        // Whether a full check of this session instantiates quantifiers by models.
+        let model_based = self.profile.checking(self.image.maps()) != Profile::EMatchingOnly;
+        let first_look_model_based = self.profile == Profile::Default;
         let request = match request {
-            Request::Refine(instances) => return self.refine(&instances, query, params),
+            Request::Refine(instances) => {
+                let reach = self.refine(&instances, query, params);
+                let goal = self.last.clone();
+                return self.vouch(reach, goal.as_ref().map(|goal| (goal, None)), first_look_model_based, params);
+            }
             other => other,
         };
         let terms = (self.encoding, &self.image);
@@ -636,19 +681,25 @@ impl Worker<'_> {
                     conjuncts.extend(first_iterations(self.encoding, &self.image));
                 }
                 let goal = Bool::and(&conjuncts);
-                let reach = match rounds {
-                    Rounds::All => check(&self.solver, terms, &goal, None, query),
-                    Rounds::FirstLook => self.first_look(&goal, query, params),
+                let (reach, model_based) = match rounds {
+                    Rounds::All => (check(&self.solver, terms, &goal, None, query), model_based),
+                    Rounds::FirstLook => (self.first_look(&goal, query, params), first_look_model_based),
                 };
-                self.last = Some(goal);
-                reach
+                self.last = Some(goal.clone());
+                self.vouch(reach, Some((&goal, None)), model_based, params)
             }
             Request::Again => match self.last.clone() {
-                Some(goal) => check(&self.solver, terms, &goal, None, query),
+                Some(goal) => {
+                    let reach = check(&self.solver, terms, &goal, None, query);
+                    self.vouch(reach, Some((&goal, None)), model_based, params)
+                }
                 None => Reach::Unknown { reason: String::new(), candidate: None },
             },
             Request::SmallScope => match self.last.take() {
-                Some(goal) => self.small_scope(&goal, None, params),
+                Some(goal) => {
+                    let reach = self.small_scope(&goal, None, params);
+                    self.vouch(reach, Some((&goal, None)), model_based, params)
+                }
                 None => Reach::Unknown { reason: String::new(), candidate: None },
             },
             Request::Failure(failure) => {
@@ -656,22 +707,113 @@ impl Worker<'_> {
                 // is asked in the small scope at once.
                 let failure = self.encoding.failure(failure);
                 let (goal, stop) = (self.image.bool(failure.condition), Some((failure.block, failure.step)));
-                match check(&self.solver, terms, &goal, stop, query) {
+                let (reach, model_based) = match self.by_triggers_first(&goal, stop, params) {
+                    Some(reach) => (reach, false),
+                    None => (check(&self.solver, (self.encoding, &self.image), &goal, stop, query), model_based),
+                };
+                let reach = match reach {
                     Reach::Unknown { reason, candidate } => match self.small_scope(&goal, stop, params) {
                         small @ Reach::Sat(_) => small,
                         _ => Reach::Unknown { reason, candidate },
                     },
                     reach => reach,
-                }
+                };
+                self.vouch(reach, Some((&goal, stop)), model_based, params)
             }
             Request::Proof(failure) => {
                 let failure = self.encoding.failure(failure);
-                let stop = Some((failure.block, failure.step));
-                check(&self.solver, terms, &self.image.bool(failure.condition), stop, query)
+                let (goal, stop) = (self.image.bool(failure.condition), Some((failure.block, failure.step)));
+                let (reach, model_based) = match self.by_triggers_first(&goal, stop, params) {
+                    Some(reach) => (reach, false),
+                    None => (check(&self.solver, (self.encoding, &self.image), &goal, stop, query), model_based),
+                };
+                self.vouch(reach, Some((&goal, stop)), model_based, params)
             }
             Request::Refine(_) => unreachable!("a refinement is answered before the other requests"),
             Request::Decide(_) => unreachable!("questions are answered by `Worker::decide`"),
+            Request::Footing => unreachable!("the footing is answered by `serve`"),
         }
+    }
+
+    /// `reach`, unless it is `Unsat` and not a proof (see [`super::footing`]): with the
+    /// axioms and the precondition refuting themselves, an answer saying so; found by
+    /// `model_based` instantiation of axioms z3 has no model of, the `query` (a goal,
+    /// and the check's stop) checked again by E-matching alone, whose `unsat` is a
+    /// proof and whose candidate, if any, is the answer's.
+    fn vouch(
+        &mut self,
+        reach: Reach,
+        query: Option<(&Bool, Option<(BlockId, usize)>)>,
+        model_based: bool,
+        restore: &Params,
+    ) -> Reach {
+        if reach != Reach::Unsat {
+            return reach;
+        }
+        let footing = self.footing().clone();
+        if let Footing::Contradictory(_) = footing {
+            return Reach::Unknown { reason: footing::CONTRADICTORY.to_string(), candidate: None };
+        }
+        if !model_based || footing.trusts_model_based() {
+            return reach;
+        }
+        let Some((goal, stop)) = query else {
+            return Reach::Unknown { reason: footing::MODEL_BASED_ONLY.to_string(), candidate: None };
+        };
+        let terms = (self.encoding, &self.image);
+        let by_triggers = (self.options, Profile::EMatchingOnly);
+        let again =
+            with_options(&self.solver, by_triggers, restore, || check_scoped(&self.solver, terms, goal, stop, &[]));
+        match again {
+            Some(Reach::Unsat) => Reach::Unsat,
+            Some(Reach::Sat(model)) => {
+                Reach::Unknown { reason: footing::MODEL_BASED_ONLY.to_string(), candidate: Some(model) }
+            }
+            Some(Reach::Unknown { candidate, .. }) => {
+                Reach::Unknown { reason: footing::MODEL_BASED_ONLY.to_string(), candidate }
+            }
+            None => Reach::past_time_limit(),
+        }
+    }
+
+    /// A check of `verify` (`goal`, stopping at `stop`) asked first by E-matching alone,
+    /// Boogie's instantiation, for which front ends write their preludes, when the
+    /// encoding has quantifiers: its `unsat` is Boogie's proof, its model or candidate
+    /// Boogie's counterexample. The answer, when it is the check's: `None` when the
+    /// encoding has no quantifier (the full check is as fast), or when E-matching gave
+    /// up in a session whose own checks instantiate by models and which is not
+    /// axiom-heavy (a quantified invariant of a sorting program, which model-based
+    /// instantiation decides); an axiom-heavy session keeps E-matching's candidate,
+    /// where model-based instantiation would spend the check's whole timeout.
+    fn by_triggers_first(&mut self, goal: &Bool, stop: Option<(BlockId, usize)>, restore: &Params) -> Option<Reach> {
+        if self.encoding.terms.count_quantifiers() == 0 {
+            return None;
+        }
+        let terms = (self.encoding, &self.image);
+        let by_triggers = (self.options, Profile::EMatchingOnly);
+        let reach =
+            with_options(&self.solver, by_triggers, restore, || check_scoped(&self.solver, terms, goal, stop, &[]))
+                .unwrap_or_else(Reach::past_time_limit);
+        let model_based = self.profile.checking(self.image.maps()) != Profile::EMatchingOnly;
+        match reach {
+            Reach::Unknown { .. } if model_based && self.profile == Profile::Default => None,
+            reach => Some(reach),
+        }
+    }
+
+    /// The session's [`Footing`], found at its first `unsat` answer.
+    fn footing(&mut self) -> &Footing {
+        if self.footing.is_none() {
+            let base = SessionOptions { rlimit: Some(footing::FOOTING_RLIMIT), ..self.options };
+            let model_based = match self.profile {
+                Profile::Default => Profile::Default,
+                Profile::AxiomHeavy | Profile::EMatchingOnly => Profile::AxiomHeavy,
+            };
+            let params =
+                |by_models: bool| params_now(base, if by_models { model_based } else { Profile::EMatchingOnly });
+            self.footing = Some(footing::footing((self.encoding, &mut self.image), params));
+        }
+        self.footing.as_ref().expect("found above")
     }
 
     /// `goal` checked with at most [`FIRST_LOOK_MBQI_ITERATIONS`] rounds of model-based

@@ -532,3 +532,74 @@ fn corpus_programs_encode_and_solve_through_the_real_lowering() {
         }
     }
 }
+
+/// Axioms written for triggers that contradict each other as first-order formulas: no
+/// term `below(x)` ever exists, so E-matching (Boogie's instantiation) never refutes
+/// them, while model-based instantiation does. Its refutation is no proof.
+const TRIGGER_PRELUDE: &str = r"
+    function above(x: int): int;
+    function below(x: int): int;
+    axiom (forall x: int :: {above(x)} above(x) > 0);
+    axiom (forall x: int :: {below(x)} below(x) == above(x) - 1 && below(x) < 0);
+";
+
+#[test]
+fn a_refutation_by_model_based_instantiation_alone_is_no_proof() {
+    let source = format!("{TRIGGER_PRELUDE} procedure P(a: int) {{ start: goto Goal; Goal: return; }}");
+    let (cfg, mut session) = session(&source, "P");
+    match session.check_reach(&[block(&cfg, "Goal")]) {
+        Reach::Sat(_) | Reach::Unknown { .. } => {}
+        Reach::Unsat => panic!("the goal is reachable by Boogie's reading of the axioms"),
+    }
+    assert!(!matches!(session.footing(), Some(super::Footing::Contradictory(_))));
+}
+
+#[test]
+fn axioms_that_refute_themselves_prove_nothing() {
+    let source = r"
+        function f(x: int): int;
+        axiom (forall x: int :: {f(x)} f(x) > 0);
+        axiom f(2) < 0;
+        procedure P(a: int) { start: assume f(a) != 7; goto Goal; Goal: return; }";
+    let (cfg, mut session) = session(source, "P");
+    match session.check_reach(&[block(&cfg, "Goal")]) {
+        Reach::Unknown { reason, candidate: None } => assert_eq!(reason, super::footing::CONTRADICTORY),
+        other => panic!("expected no proof from contradictory axioms, got {other:?}"),
+    }
+    match session.footing() {
+        Some(super::Footing::Contradictory(contradiction)) => {
+            assert_eq!(contradiction.axioms, [0, 1]);
+            assert!(contradiction.by_triggers && !contradiction.precondition);
+        }
+        other => panic!("expected the contradiction, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_precondition_contradicting_the_axioms_is_in_the_core() {
+    let source = r"
+        function f(x: int): int;
+        axiom (forall x: int :: {f(x)} f(x) > 0);
+        axiom (forall x: int :: {f(x)} f(x) < 100);
+        procedure P(a: int) requires f(a) < 0; { start: goto Goal; Goal: return; }";
+    let (cfg, mut session) = session(source, "P");
+    assert!(matches!(session.check_reach(&[block(&cfg, "Goal")]), Reach::Unknown { .. }));
+    match session.footing() {
+        Some(super::Footing::Contradictory(contradiction)) => {
+            assert_eq!(contradiction.axioms, [0]);
+            assert!(contradiction.precondition);
+        }
+        other => panic!("expected the contradiction, got {other:?}"),
+    }
+}
+
+#[test]
+fn consistent_axioms_keep_model_based_proofs() {
+    let source = r"
+        function g(int): int;
+        axiom (forall x: int :: g(x) >= 0);
+        procedure P(a: int) { start: goto Bad; Bad: assume g(a) < 0; goto Goal; Goal: return; }";
+    let (cfg, mut session) = session(source, "P");
+    dead(&mut session, &cfg, "Goal");
+    assert_eq!(session.footing(), Some(super::Footing::Modelled));
+}

@@ -396,6 +396,11 @@ impl Z3Terms {
         let patterns: Vec<Pattern> = patterns.iter().map(|pattern| self.pattern(pattern)).collect();
         let pattern_refs: Vec<&Pattern> = patterns.iter().collect();
         let body = self.bool(body);
+        if bounds.is_empty() {
+            // A quantifier over no variable is its body; z3 refuses to build one (a
+            // type-quantified formula of the program, once monomorphized, may bind none).
+            return body;
+        }
         match kind {
             QuantKind::Forall => ast::forall_const(&bounds, &pattern_refs, &body),
             QuantKind::Exists => ast::exists_const(&bounds, &pattern_refs, &body),

@@ -36,6 +36,29 @@ pub fn append<T>(mut items: Vec<T>, last: Option<T>) -> Vec<T> {
     items
 }
 
+/// A function's arguments as Boogie reads them: where some are named, an unnamed one
+/// written as a bare identifier is a name, of the type of the next named argument
+/// (`function leq(r1, r2: ref): bool` has two arguments of type `ref`). Boogie's parser
+/// cannot tell `r1` from a type name until it sees the list's named arguments, and
+/// decides this way; a list of types alone (`function f(int, ref): bool`) is unchanged.
+pub fn function_args(mut args: Vec<FunctionArg>) -> Vec<FunctionArg> {
+    if args.iter().all(|arg| arg.name.is_none()) {
+        return args;
+    }
+    let mut next_type: Option<Type> = None;
+    for arg in args.iter_mut().rev() {
+        match (&arg.name, &arg.ty.kind, &next_type) {
+            (Some(_), _, _) => next_type = Some(arg.ty.clone()),
+            (None, TypeKind::Named { name, args: type_args }, Some(ty)) if type_args.is_empty() => {
+                arg.name = Some(name.clone());
+                arg.ty = Type { kind: ty.kind.clone(), span: ty.span };
+            }
+            (None, _, _) => {}
+        }
+    }
+    args
+}
+
 /// `type A, B = int;` declares each name separately; each declaration keeps the
 /// attributes and the span of the whole statement.
 pub fn type_decls(

@@ -69,6 +69,11 @@ pub enum VerifyError {
     /// The solver answered neither way (`reason`: `timeout`, `incomplete quantifiers`,
     /// …); `candidate` is the execution it was looking at, which may not be real.
     Undecided { site: CheckSite, reason: String, candidate: Option<FailingTest> },
+    /// The axioms (and the precondition, when `precondition`) refute themselves
+    /// ([`crate::smt::footing`]): by their triggers (`by_triggers`, so nothing is proved
+    /// from them), or only by model-based instantiation (so proofs come from triggers
+    /// alone). `axioms` are an unsat core's.
+    Contradictory { axioms: Vec<Span>, implementation: Span, precondition: bool, by_triggers: bool },
 }
 
 impl VerifyError {
@@ -91,7 +96,48 @@ impl VerifyError {
                     None => diagnostic,
                 }
             }
+            VerifyError::Contradictory { axioms, implementation, precondition, by_triggers } => {
+                contradiction_diagnostic(axioms, *implementation, *precondition, *by_triggers)
+            }
         }
+    }
+}
+
+/// See [`VerifyError::Contradictory`].
+fn contradiction_diagnostic(
+    axioms: &[Span],
+    implementation: Span,
+    precondition: bool,
+    by_triggers: bool,
+) -> Diagnostic {
+    let with = if precondition { " and this implementation's precondition" } else { "" };
+    let mut diagnostic = if by_triggers {
+        Diagnostic::error(format!("the axioms{with} contradict each other: no check is proved from them"))
+    } else {
+        Diagnostic::warning(format!(
+            "the axioms{with} contradict each other under full instantiation, though not by their triggers"
+        ))
+    };
+    for (index, span) in axioms.iter().enumerate() {
+        diagnostic = match index {
+            0 => diagnostic.with_primary(*span, "this axiom"),
+            _ => diagnostic.with_secondary(*span, "with this axiom"),
+        };
+    }
+    if precondition {
+        diagnostic = if axioms.is_empty() {
+            diagnostic.with_primary(implementation, "this implementation's precondition")
+        } else {
+            diagnostic.with_secondary(implementation, "and this implementation's precondition")
+        };
+    }
+    if by_triggers {
+        diagnostic
+            .with_note("Boogie would verify every check here vacuously; seedgen reports none as verified and no goal as unreachable")
+    } else {
+        diagnostic.with_note(
+            "a prelude written for trigger-based instantiation: seedgen proves a check only when E-matching on the triggers does, as Boogie does",
+        )
     }
 }
 

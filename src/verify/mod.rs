@@ -51,7 +51,7 @@ use crate::cfg::{AssertReason, BlockId, Cfg, CmdKind};
 use crate::diag::Diagnostic;
 use crate::interp::{Limits, Machine, TestInput};
 use crate::sema::hir::{self, ImplId};
-use crate::smt::{Reach, Session, SessionOptions};
+use crate::smt::{footing, Footing, Reach, Session, SessionOptions};
 use crate::source::Span;
 use crate::vc::{encode, Encoding, FailureId, Model, Obligation, ObligationKind};
 use failing_test::TestContext;
@@ -68,6 +68,9 @@ pub struct ImplementationVerdict {
     pub outcome: Outcome,
     /// Wall-clock time of the cut, the encoding and every solver query.
     pub time: Duration,
+    /// The axioms (and the precondition) refute themselves, with the spans of an unsat
+    /// core's ([`crate::smt::footing`]).
+    pub contradiction: Option<VerifyError>,
 }
 
 #[derive(Clone, Debug)]
@@ -81,9 +84,24 @@ pub enum Outcome {
 }
 
 impl ImplementationVerdict {
-    /// Every check of the implementation holds.
+    /// Every check of the implementation holds, and not from axioms that refute
+    /// themselves.
     pub fn is_verified(&self) -> bool {
-        matches!(self.outcome, Outcome::Verified)
+        matches!(self.outcome, Outcome::Verified) && !self.is_vacuous()
+    }
+
+    /// The axioms (and the precondition) refute themselves by their triggers: nothing
+    /// was proved from them.
+    pub fn is_vacuous(&self) -> bool {
+        matches!(self.contradiction, Some(VerifyError::Contradictory { by_triggers: true, .. }))
+    }
+
+    /// How many checks fail.
+    pub fn failures(&self) -> usize {
+        match &self.outcome {
+            Outcome::Failed { failures, .. } => failures.len(),
+            Outcome::Verified | Outcome::Inconclusive(_) => 0,
+        }
     }
 
     /// How many checks the solver decided neither way.
@@ -140,13 +158,28 @@ impl ImplementationVerdict {
             reason: check.reason.clone(),
             candidate: check.candidate.as_ref().map(|(_, test)| test.clone()),
         });
-        failed.chain(undecided).collect()
+        self.contradiction.iter().cloned().chain(failed).chain(undecided).collect()
     }
 }
 
-/// Every verdict's diagnostics, implementation by implementation.
+/// Every verdict's diagnostics, implementation by implementation; a contradiction of
+/// the axioms alone, which every implementation meets, once.
 pub fn diagnostics(verdicts: &[ImplementationVerdict]) -> Vec<Diagnostic> {
-    verdicts.iter().flat_map(ImplementationVerdict::errors).map(|error| error.to_diagnostic()).collect()
+    let mut reported: Vec<Vec<Span>> = Vec::new();
+    let mut first_time = |error: &VerifyError| match error {
+        VerifyError::Contradictory { axioms, precondition: false, .. } => {
+            let new = !reported.contains(axioms);
+            reported.push(axioms.clone());
+            new
+        }
+        _ => true,
+    };
+    verdicts
+        .iter()
+        .flat_map(ImplementationVerdict::errors)
+        .filter(|error| first_time(error))
+        .map(|error| error.to_diagnostic())
+        .collect()
 }
 
 /// The passes recurse over expressions up to `syntax::MAX_EXPR_DEPTH` deep: give the
@@ -214,7 +247,14 @@ fn verify_implementation(
     let start = Instant::now();
     let acyclic = cut_loops(program, cfg);
     let encoding = Arc::new(encode(program, &acyclic));
-    let answers = answers(&encoding, options);
+    let (answers, footing) = answers(&encoding, options);
+    let contradiction =
+        footing.as_ref().and_then(Footing::contradiction).map(|contradiction| VerifyError::Contradictory {
+            axioms: contradiction.axioms.iter().map(|&index| program.axioms[index].span).collect(),
+            implementation: cfg.span,
+            precondition: contradiction.precondition,
+            by_triggers: contradiction.by_triggers,
+        });
     let context = TestContext::new(program, cfg, &acyclic, &encoding);
     let search = Search { machine, program, cyclic: cfg, acyclic: &acyclic, deadline: options.deadline };
     let mut failures = Vec::new();
@@ -246,7 +286,8 @@ fn verify_implementation(
         (true, false) => Outcome::Inconclusive(undecided),
         (false, _) => Outcome::Failed { failures, undecided },
     };
-    ImplementationVerdict { implementation: cfg.implementation, name: cfg.name.clone(), outcome, time: start.elapsed() }
+    let (implementation, name, time) = (cfg.implementation, cfg.name.clone(), start.elapsed());
+    ImplementationVerdict { implementation, name, outcome, time, contradiction }
 }
 
 /// A check the solver gave up on.
@@ -296,19 +337,27 @@ fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
 /// while a session of its own proves it in 0.5 s. So a check answered `unknown` for
 /// another reason than a limit is asked once more, alone, in a fresh session (still
 /// deterministic: each session has a fresh z3 context).
-fn answers(encoding: &Arc<Encoding>, options: &SessionOptions) -> Vec<Reach> {
+///
+/// With the answers, the footing they stood on (the first session's, or a later one's
+/// that found a contradiction).
+fn answers(encoding: &Arc<Encoding>, options: &SessionOptions) -> (Vec<Reach>, Option<Footing>) {
     let mut session = Session::new(Arc::clone(encoding), *options);
     let mut answers = Vec::with_capacity(encoding.failures.len());
+    let mut contradicted = None;
     for id in encoding.failure_ids() {
         let answer = match session.check_failure(id) {
-            Reach::Unknown { reason, .. } if !is_limit(&reason) => {
-                Session::new(Arc::clone(encoding), *options).check_failure(id)
+            Reach::Unknown { reason, .. } if !is_limit(&reason) && reason != footing::CONTRADICTORY => {
+                let mut alone = Session::new(Arc::clone(encoding), *options);
+                let answer = alone.check_failure(id);
+                contradicted = contradicted.or(alone.footing().filter(|footing| footing.contradiction().is_some()));
+                answer
             }
             answer => answer,
         };
         answers.push(answer);
     }
-    answers
+    let footing = session.footing().filter(|footing| footing.contradiction().is_some()).or(contradicted);
+    (answers, footing)
 }
 
 /// The reasons [`crate::smt::Session`] gives when a check ran out of time or resources.

@@ -1,4 +1,4 @@
-// An inconsistent axiom: every goal is vacuously unreachable.
+// An inconsistent axiom: no goal is proved unreachable from it (each is undecided).
 axiom false;
 
 procedure P(x: int) returns (y: int) {

@@ -1,7 +1,7 @@
 // A set and its size, with cardinality axioms quantified over sets (as front ends'
 // preludes state them): z3 gives up on the assertion ("incomplete (theory array)"),
 // and the test of its candidate fails nowhere. A run a few steps from it does fail
-// there (the empty set: size 0 becomes -1 while the cardinality stays 0), which
+// there (a non-member removed: size 0 becomes -1 while the cardinality stays 0), which
 // `verify` reports as the failing test. Replay cannot decide an axiom quantified over
 // maps, and the failure says so. Boogie 2.4.1 reports the assertion too.
 
