@@ -110,3 +110,27 @@ fn equality_across_different_instances_is_false() {
     assert!(bodies[0].starts_with("Bool(false)"), "{bodies:?}");
     assert!(bodies[1].starts_with("Binary"), "{bodies:?}");
 }
+
+/// A prelude whose axioms, matched function by function with the parameters' types
+/// combined every way, build pairs of pairs without end (AutoProof's maps to bags):
+/// matched by their triggers as a whole, as E-matching matches them, they stop.
+#[test]
+fn type_quantified_axioms_are_instantiated_by_their_triggers() {
+    let program = mono(
+        r"
+        type Pair U V;
+        type Map U V;
+        type Bag T;
+        function Map#Pairs<U, V>(m: Map U V): Bag (Pair U V);
+        function Map#ToBag<U, V>(m: Map U V): Bag V;
+        function Bag#Card<T>(b: Bag T): int;
+        function Map#Swap<U, V>(m: Map U V): Map (Pair U V) (Pair V U);
+        axiom (forall<U, V> m: Map U V :: { Map#ToBag(m) } Bag#Card(Map#ToBag(m)) >= 0);
+        axiom (forall<U, V> m: Map U V :: { Map#Pairs(m) } Map#ToBag(Map#Swap(m)) == Map#ToBag(Map#Swap(m)));
+        procedure P(m: Map int bool) returns (n: int) { n := Bag#Card(Map#ToBag(m)); }
+        ",
+    );
+    let functions = names(&program.functions, |f| &f.name);
+    assert!(!functions.iter().any(|name| name.starts_with("Map#Swap")), "{functions:?}");
+    assert_eq!(program.axioms.len(), 1);
+}

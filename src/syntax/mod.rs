@@ -226,4 +226,28 @@ mod tests {
         assert_eq!(*limit, MAX_STMT_DEPTH);
         assert!(source[span.range()].starts_with(&format!("if (x == {MAX_STMT_DEPTH})")), "{}", &source[span.range()]);
     }
+
+    #[test]
+    fn a_function_argument_without_a_type_has_the_next_named_ones() {
+        let (program, errors) = parse(FileId(0), "function leq(r1, r2: ref, b: bool, int): bool;");
+        assert!(errors.is_empty(), "{errors:?}");
+        let Some(crate::syntax::ast::Decl::Function(function)) = program.decls.first() else { panic!("{program:?}") };
+        let named: Vec<(Option<&str>, String)> = function
+            .params
+            .iter()
+            .map(|arg| (arg.name.as_ref().map(|name| name.name.as_str()), format!("{:?}", arg.ty.kind)))
+            .collect();
+        assert_eq!(named[0].0, Some("r1"));
+        assert_eq!(named[0].1, named[1].1);
+        assert_eq!(named[2].0, Some("b"));
+        assert_eq!(named[3].0, None, "an unnamed argument after the last named one stays a type");
+    }
+
+    #[test]
+    fn function_arguments_that_are_all_types_stay_types() {
+        let (program, errors) = parse(FileId(0), "function f(T, int): bool;");
+        assert!(errors.is_empty(), "{errors:?}");
+        let Some(crate::syntax::ast::Decl::Function(function)) = program.decls.first() else { panic!("{program:?}") };
+        assert!(function.params.iter().all(|arg| arg.name.is_none()));
+    }
 }
