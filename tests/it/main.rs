@@ -14,6 +14,7 @@ mod incremental;
 mod lsp;
 mod mono;
 mod mutate;
+mod preludes;
 mod properties;
 mod prove;
 mod regen;
