@@ -442,8 +442,17 @@ impl Evaluator<'_> {
         body: &hir::Expr,
         span: Span,
     ) -> Eval<Value> {
-        let fragment = fragment(self.program(), vars, body)
-            .map_err(|outside| cannot(span, format!("a lambda where {}", outside.0)))?;
+        let unfolded_body;
+        let (body, fragment) = match fragment(self.program(), vars, body) {
+            Ok(found) => (body, found),
+            Err(outside) => {
+                unfolded_body = unfolded(self.program(), vars, body)
+                    .ok_or_else(|| cannot(span, format!("a lambda where {}", outside.0)))?;
+                let found = fragment(self.program(), vars, &unfolded_body)
+                    .map_err(|outside| cannot(span, format!("a lambda where {}", outside.0)))?;
+                (&unfolded_body, found)
+            }
+        };
         if fragment.interacting {
             return Err(cannot(span, "a lambda comparing its variables with each other"));
         }
@@ -595,4 +604,69 @@ fn element_table(lambda: &Lambda<'_>, level: usize, mut rows: BTreeMap<Value, Va
 
 fn cannot(span: Span, message: impl Into<String>) -> EvalError {
     EvalError::Cannot { span, message: message.into() }
+}
+
+/// How deep [`unfolded`] expands applications within applications' bodies.
+const MAX_UNFOLDING: usize = 8;
+
+/// `expr` with each application of a function with a body, whose arguments are not all
+/// closed in `vars`, replaced by the body with the arguments for the parameters (its
+/// definition, so the value is the same), to [`MAX_UNFOLDING`] levels and never a
+/// function inside its own body; `None` when there is none. A front end's frame
+/// `lambda o: ref, f: Field a :: o != null && read(H, o, alloc) ==> ...` reads the
+/// heap through a function whose body is a selection, in the fragment once unfolded.
+pub(super) fn unfolded(program: &hir::Program, vars: &[hir::BoundVar], expr: &hir::Expr) -> Option<hir::Expr> {
+    let mut copy = expr.clone();
+    let mut unfolder = Unfolder { program, vars, active: Vec::new(), changed: false };
+    unfolder.unfold(&mut copy);
+    unfolder.changed.then_some(copy)
+}
+
+struct Unfolder<'p> {
+    program: &'p hir::Program,
+    vars: &'p [hir::BoundVar],
+    /// The functions whose bodies are being unfolded, outermost first.
+    active: Vec<hir::FunctionId>,
+    changed: bool,
+}
+
+impl Unfolder<'_> {
+    fn unfold(&mut self, expr: &mut hir::Expr) {
+        expr.for_each_child_mut(&mut |child| self.unfold(child));
+        let ExprKind::Apply { func, args, .. } = &expr.kind else { return };
+        let function = &self.program.functions[func.index()];
+        let Some(body) = &function.body else { return };
+        let open = args.iter().any(|arg| self.mentions_vars(arg));
+        if !open || self.active.len() >= MAX_UNFOLDING || self.active.contains(func) {
+            return;
+        }
+        let func = *func;
+        let mut replaced = body.clone();
+        let params: Vec<hir::BoundId> = function.params.iter().map(|param| param.id).collect();
+        substitute(&mut replaced, &params, args);
+        self.active.push(func);
+        self.unfold(&mut replaced);
+        self.active.pop();
+        *expr = replaced;
+        self.changed = true;
+    }
+
+    fn mentions_vars(&self, expr: &hir::Expr) -> bool {
+        let mut found = false;
+        crate::cfg::uninit::for_each_var(expr, &mut |var| {
+            found |= matches!(var, hir::Var::Bound(id) if self.vars.iter().any(|bound| bound.id == id));
+        });
+        found
+    }
+}
+
+/// Replaces each parameter `params[i]` of `expr` by `args[i]`.
+fn substitute(expr: &mut hir::Expr, params: &[hir::BoundId], args: &[hir::Expr]) {
+    if let ExprKind::Var(hir::Var::Bound(id)) = &expr.kind {
+        if let Some(at) = params.iter().position(|param| param == id) {
+            *expr = args[at].clone();
+        }
+        return;
+    }
+    expr.for_each_child_mut(&mut |child| substitute(child, params, args));
 }

@@ -128,6 +128,12 @@ impl Evaluator<'_> {
         }
         // A large box: the representatives may be far fewer (`0 <= i && i < n` with
         // `n` = 10,000 over a map of a few entries), and either is exact.
+        let unfolded_body = points::fragment(self.program(), vars, body)
+            .is_err()
+            .then(|| points::unfolded(self.program(), vars, body))
+            .flatten()
+            .filter(|unfolded| points::fragment(self.program(), vars, unfolded).is_ok());
+        let body = unfolded_body.as_ref().unwrap_or(body);
         let ranges = match points::fragment(self.program(), vars, body) {
             Ok(fragment) => {
                 let candidates = self.point_candidates((state, old), vars, &fragment, span)?;

@@ -1532,3 +1532,19 @@ procedure P() returns (r: int)
     input.functions = vec![table(vec![(vec![int(103)], int(5))])];
     assert!(machine.run(&input, TraceMode::Complete).table_writes.is_empty(), "Base(103) = 5 disagrees");
 }
+
+#[test]
+fn a_function_whose_body_is_in_the_fragment_is_unfolded() {
+    let fixture = Fixture::new(
+        "function read(m: [int]int, i: int): int { m[i] }
+         procedure Q(a: [int]int) returns (all: bool, big: [int]bool) {
+           all := (forall x: int :: read(a, x) >= 0);
+           big := (lambda x: int :: read(a, x) > 1);
+           assert big[3] && !big[0];
+         }",
+    );
+    let a = map(vec![(int(3), int(5))], int(0));
+    let replay = fixture.run(&fixture.test("Q", vec![a], Vec::new()), TraceMode::Strict);
+    assert_eq!(replay.outcome, Outcome::Passed, "{:?}", replay.outcome);
+    assert_eq!(replay.outputs[0].1, Value::Bool(true));
+}
