@@ -22,6 +22,11 @@
 //!    instantiation), under a resource limit. `unsat`: they refute themselves as Boogie
 //!    would see it; no answer of the session is a proof ([`Footing::Contradictory`]),
 //!    and the contradiction is reported with an unsat core over the axioms.
+//!    Then the session's own solver is checked without a query, by E-matching: the
+//!    axioms and precondition with the program's constraints and the terms they apply
+//!    (which every execution satisfies). `unsat`: the prelude contradicts itself on the
+//!    implementation's terms, every query would be refuted, and no answer is a proof
+//!    ([`Footing::Contradictory`], without a core).
 //! 2. Otherwise, when the encoding has quantifiers, they are checked alone again with
 //!    model-based instantiation. `sat`: z3 built a model of them, so every refutation of
 //!    a query under them is sound ([`Footing::Modelled`]). `unsat`: the axioms are
@@ -85,12 +90,15 @@ pub struct Contradiction {
     /// Refuted by E-matching alone (as Boogie would), or only by model-based
     /// instantiation.
     pub by_triggers: bool,
+    /// Refuted only together with the implementation's terms (its constraints, the
+    /// applications its assignments make): no core is named.
+    pub on_terms: bool,
 }
 
 /// The reason of an `unknown` answer that z3 gave as `unsat` while the axioms and the
 /// precondition refute themselves.
 pub const CONTRADICTORY: &str =
-    "the axioms and the precondition contradict each other, so no check is proved from them";
+    "the axioms contradict each other (with the precondition, or on this implementation's terms), so nothing is proved from them";
 
 /// The reason of an `unknown` answer that z3 gave as `unsat` by model-based
 /// instantiation only, of axioms it has no model of.
@@ -102,12 +110,18 @@ pub const MODEL_BASED_ONLY: &str =
 /// instantiation (`true`), both under [`FOOTING_RLIMIT`]; `None` past the run's time
 /// limit.
 pub(super) fn footing(
+    session: (&Solver, &Params),
     (encoding, image): (&Encoding, &mut Z3Terms),
     params: impl Fn(bool) -> Option<Params>,
 ) -> Footing {
     let Some(triggers) = params(false) else { return Footing::Triggers { contradiction: None } };
     let alone = Alone::new(encoding, image);
     if let Some(contradiction) = alone.refute(&triggers, true) {
+        return Footing::Contradictory(contradiction);
+    }
+    if refutes_its_terms(session, &triggers) {
+        let contradiction =
+            Contradiction { axioms: Vec::new(), precondition: false, by_triggers: true, on_terms: true };
         return Footing::Contradictory(contradiction);
     }
     if encoding.terms.count_quantifiers() == 0 {
@@ -119,6 +133,18 @@ pub(super) fn footing(
         SatResult::Unsat => Footing::Triggers { contradiction: Some(alone.core(false)) },
         SatResult::Unknown => Footing::Triggers { contradiction: None },
     }
+}
+
+/// Whether E-matching refutes the session's solver without a query (every earlier one
+/// retired): the axioms and the precondition together with the program's constraints,
+/// which any execution satisfies (the entry executed, nothing else required), and the
+/// terms they apply. A prelude that contradicts itself on those terms makes every answer
+/// of the session `unsat`; the session's parameters `restore`d after.
+fn refutes_its_terms((solver, restore): (&Solver, &Params), triggers: &Params) -> bool {
+    solver.set_params(triggers);
+    let refuted = solver.check() == SatResult::Unsat;
+    solver.set_params(restore);
+    refuted
 }
 
 /// The axioms and the precondition of an encoding, alone in a solver of the session's
@@ -178,7 +204,7 @@ impl Alone {
     /// The unsat core of the last check, which refuted them.
     fn core(&self, by_triggers: bool) -> Contradiction {
         let core: BTreeSet<String> = self.solver.get_unsat_core().iter().map(|literal| literal.to_string()).collect();
-        let mut contradiction = Contradiction { axioms: Vec::new(), precondition: false, by_triggers };
+        let mut contradiction = Contradiction { axioms: Vec::new(), precondition: false, by_triggers, on_terms: false };
         for (index, literal) in &self.literals {
             match index {
                 _ if !core.contains(&literal.to_string()) => {}

@@ -809,9 +809,12 @@ impl Worker<'_> {
                 Profile::Default => Profile::Default,
                 Profile::AxiomHeavy | Profile::EMatchingOnly => Profile::AxiomHeavy,
             };
-            let params =
+            let limited =
                 |by_models: bool| params_now(base, if by_models { model_based } else { Profile::EMatchingOnly });
-            self.footing = Some(footing::footing((self.encoding, &mut self.image), params));
+            let checking = self.profile.checking(self.image.maps());
+            let restore = params_now(self.options, checking).unwrap_or_else(|| params(self.options, checking));
+            let session = (&self.solver, &restore);
+            self.footing = Some(footing::footing(session, (self.encoding, &mut self.image), limited));
         }
         self.footing.as_ref().expect("found above")
     }

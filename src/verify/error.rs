@@ -73,7 +73,8 @@ pub enum VerifyError {
     /// ([`crate::smt::footing`]): by their triggers (`by_triggers`, so nothing is proved
     /// from them), or only by model-based instantiation (so proofs come from triggers
     /// alone). `axioms` are an unsat core's.
-    Contradictory { axioms: Vec<Span>, implementation: Span, precondition: bool, by_triggers: bool },
+    /// `on_terms`: refuted only with the implementation's own terms, no core named.
+    Contradictory { axioms: Vec<Span>, implementation: Span, precondition: bool, by_triggers: bool, on_terms: bool },
 }
 
 impl VerifyError {
@@ -96,7 +97,12 @@ impl VerifyError {
                     None => diagnostic,
                 }
             }
-            VerifyError::Contradictory { axioms, implementation, precondition, by_triggers } => {
+            VerifyError::Contradictory { implementation, on_terms: true, .. } => Diagnostic::error(
+                "the axioms contradict each other on the terms of this implementation: no check of it is proved from them",
+            )
+            .with_primary(*implementation, "this implementation")
+            .with_note("E-matching refutes the axioms together with the terms this implementation applies, with no query asked; seedgen reports none of its checks as verified and none of its goals as unreachable"),
+            VerifyError::Contradictory { axioms, implementation, precondition, by_triggers, .. } => {
                 contradiction_diagnostic(axioms, *implementation, *precondition, *by_triggers)
             }
         }

@@ -167,7 +167,7 @@ impl ImplementationVerdict {
 pub fn diagnostics(verdicts: &[ImplementationVerdict]) -> Vec<Diagnostic> {
     let mut reported: Vec<Vec<Span>> = Vec::new();
     let mut first_time = |error: &VerifyError| match error {
-        VerifyError::Contradictory { axioms, precondition: false, .. } => {
+        VerifyError::Contradictory { axioms, precondition: false, on_terms: false, .. } => {
             let new = !reported.contains(axioms);
             reported.push(axioms.clone());
             new
@@ -254,6 +254,7 @@ fn verify_implementation(
             implementation: cfg.span,
             precondition: contradiction.precondition,
             by_triggers: contradiction.by_triggers,
+            on_terms: contradiction.on_terms,
         });
     let context = TestContext::new(program, cfg, &acyclic, &encoding);
     let search = Search { machine, program, cyclic: cfg, acyclic: &acyclic, deadline: options.deadline };
