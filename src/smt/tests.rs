@@ -603,3 +603,17 @@ fn consistent_axioms_keep_model_based_proofs() {
     dead(&mut session, &cfg, "Goal");
     assert_eq!(session.footing(), Some(super::Footing::Modelled));
 }
+
+#[test]
+fn a_definition_without_a_model_proves_nothing_on_the_terms_it_meets() {
+    let source = r"
+        function f(x: int): int { f(x) + 1 }
+        function g(x: int): int;
+        procedure P(a: int) { var b: int; start: b := g(f(a)); goto Bad, Goal; Bad: assume b != b; return; Goal: return; }";
+    let (cfg, mut session) = session(source, "P");
+    match session.check_reach(&[block(&cfg, "Bad")]) {
+        Reach::Unknown { reason, .. } => assert_eq!(reason, super::footing::CONTRADICTORY),
+        other => panic!("expected no proof from a definition without a model, got {other:?}"),
+    }
+    assert!(matches!(session.footing(), Some(super::Footing::Contradictory(_))));
+}
