@@ -257,8 +257,8 @@ fn incomplete_if(undecided: usize, what: &str, output: &OutputConfig, streams: &
     if !output.quiet {
         writeln!(
             streams.err,
-            "seedgen: incomplete: the solver left {} undecided (a timeout, a resource limit or the run's \
-             time limit); exit status 3",
+            "seedgen: incomplete: the solver left {} undecided (a timeout, a resource limit, the run's \
+             time limit, or axioms that contradict each other: each says which); exit status 3",
             plural(undecided, what)
         )?;
     }
