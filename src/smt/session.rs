@@ -285,30 +285,20 @@ impl Profile {
     /// (its `nnf.sk_hack` and `type_check` are not solver parameters, and z3 ignores a
     /// whole set with one it does not know).
     fn set(self, params: &mut Params) {
-        if self == Profile::Default {
-            // z3's own defaults, stated: z3 keeps a parameter a solver was once given,
-            // so a session of this profile back from a check by E-matching alone
-            // (`Worker::vouch`) must be given them again.
-            params.set_bool("auto_config", true);
-            params.set_u32("phase_selection", 3);
-            params.set_u32("restart_strategy", 1);
-            params.set_f64("restart_factor", 1.1);
-            params.set_bool("arith.random_initial_value", false);
-            params.set_u32("case_split", 1);
-            params.set_bool("delay_units", false);
-            params.set_f64("qi.eager_threshold", 10.0);
-            params.set_bool("mbqi", true);
-            return;
-        }
-        params.set_bool("auto_config", false);
-        params.set_u32("phase_selection", 0);
-        params.set_u32("restart_strategy", 0);
-        params.set_f64("restart_factor", 1.5);
-        params.set_bool("arith.random_initial_value", true);
-        params.set_u32("case_split", 3);
-        params.set_bool("delay_units", true);
-        params.set_f64("qi.eager_threshold", 100.0);
-        params.set_bool("mbqi", self == Profile::AxiomHeavy);
+        // For the default profile, z3's own defaults, stated: z3 keeps a parameter a
+        // solver was once given, so a session of this profile back from a check by
+        // E-matching alone (`Worker::vouch`) must be given them again.
+        let boogie = self != Profile::Default;
+        let pick = |default, axiom_heavy| if boogie { axiom_heavy } else { default };
+        params.set_bool("auto_config", !boogie);
+        params.set_u32("phase_selection", pick(3, 0));
+        params.set_u32("restart_strategy", pick(1, 0));
+        params.set_f64("restart_factor", if boogie { 1.5 } else { 1.1 });
+        params.set_bool("arith.random_initial_value", boogie);
+        params.set_u32("case_split", pick(1, 3));
+        params.set_bool("delay_units", boogie);
+        params.set_f64("qi.eager_threshold", if boogie { 100.0 } else { 10.0 });
+        params.set_bool("mbqi", self != Profile::EMatchingOnly);
     }
 }
 
@@ -705,12 +695,7 @@ impl Worker<'_> {
             Request::Failure(failure) => {
                 // `verify` has no replay to judge a candidate by: a failure z3 gives up on
                 // is asked in the small scope at once.
-                let failure = self.encoding.failure(failure);
-                let (goal, stop) = (self.image.bool(failure.condition), Some((failure.block, failure.step)));
-                let (reach, model_based) = match self.by_triggers_first(&goal, stop, params) {
-                    Some(reach) => (reach, false),
-                    None => (check(&self.solver, (self.encoding, &self.image), &goal, stop, query), model_based),
-                };
+                let (goal, stop, reach, model_based) = self.failure_check(failure, query, params, model_based);
                 let reach = match reach {
                     Reach::Unknown { reason, candidate } => match self.small_scope(&goal, stop, params) {
                         small @ Reach::Sat(_) => small,
@@ -721,12 +706,7 @@ impl Worker<'_> {
                 self.vouch(reach, Some((&goal, stop)), model_based, params)
             }
             Request::Proof(failure) => {
-                let failure = self.encoding.failure(failure);
-                let (goal, stop) = (self.image.bool(failure.condition), Some((failure.block, failure.step)));
-                let (reach, model_based) = match self.by_triggers_first(&goal, stop, params) {
-                    Some(reach) => (reach, false),
-                    None => (check(&self.solver, (self.encoding, &self.image), &goal, stop, query), model_based),
-                };
+                let (goal, stop, reach, model_based) = self.failure_check(failure, query, params, model_based);
                 self.vouch(reach, Some((&goal, stop)), model_based, params)
             }
             Request::Refine(_) => unreachable!("a refinement is answered before the other requests"),
@@ -774,6 +754,25 @@ impl Worker<'_> {
             }
             None => Reach::past_time_limit(),
         }
+    }
+
+    /// The check `failure` of `verify`: its goal and stop, and its answer
+    /// ([`Worker::by_triggers_first`], else the session's own check) with whether
+    /// model-based instantiation may have given it.
+    fn failure_check(
+        &mut self,
+        failure: FailureId,
+        query: usize,
+        params: &Params,
+        model_based: bool,
+    ) -> (Bool, Option<(BlockId, usize)>, Reach, bool) {
+        let failure = self.encoding.failure(failure);
+        let (goal, stop) = (self.image.bool(failure.condition), Some((failure.block, failure.step)));
+        let (reach, model_based) = match self.by_triggers_first(&goal, stop, params) {
+            Some(reach) => (reach, false),
+            None => (check(&self.solver, (self.encoding, &self.image), &goal, stop, query), model_based),
+        };
+        (goal, stop, reach, model_based)
     }
 
     /// A check of `verify` (`goal`, stopping at `stop`) asked first by E-matching alone,
