@@ -36,10 +36,12 @@
 //!    `unknown`: the same, without the warning.
 //! 3. Without quantifiers the first check is complete: [`Footing::Modelled`].
 
+use super::interrupt;
 use super::translate::Z3Terms;
 use crate::vc::term::TermId;
 use crate::vc::Encoding;
 use std::collections::BTreeSet;
+use std::time::Duration;
 use z3::ast::Bool;
 use z3::{Params, SatResult, Solver};
 
@@ -48,6 +50,22 @@ use z3::{Params, SatResult, Solver};
 /// saturates well within it, and a model-based search that has not found a model by
 /// then rarely does).
 pub(super) const FOOTING_RLIMIT: u32 = 10_000_000;
+
+/// The wall-clock bound on each check of the footing, beside [`FOOTING_RLIMIT`] (which
+/// z3 4.8.12 does not count model-based instantiation closely against): the footing
+/// costs a session seconds at most, not the check timeout three times. z3 honours it
+/// where it polls for cancellation; one place it does not is the model-based check of
+/// nested quantifiers (seen: AutoProof's frame conditions, minutes), which is why a
+/// session that checks by E-matching alone is not given that check.
+const FOOTING_BUDGET: Duration = Duration::from_secs(2);
+
+/// `check` interrupted at [`FOOTING_BUDGET`]: `unknown` then.
+fn within_budget(check: impl FnOnce() -> SatResult) -> SatResult {
+    match interrupt::with_evaluation_budget(FOOTING_BUDGET, check) {
+        (_, true) => SatResult::Unknown,
+        (result, false) => result,
+    }
+}
 
 /// What a session's `unsat` answers stand on (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,7 +126,8 @@ pub const MODEL_BASED_ONLY: &str =
 /// The footing of a session of `encoding` (see the module documentation). `params`
 /// gives each check's parameters: E-matching alone (`false`) or with model-based
 /// instantiation (`true`), both under [`FOOTING_RLIMIT`]; `None` past the run's time
-/// limit.
+/// limit, and for model-based instantiation in a session that checks by E-matching
+/// alone (which needs no model of its axioms).
 pub(super) fn footing(
     session: (&Solver, &Params),
     (encoding, image): (&Encoding, &mut Z3Terms),
@@ -142,7 +161,7 @@ pub(super) fn footing(
 /// of the session `unsat`; the session's parameters `restore`d after.
 fn refutes_its_terms((solver, restore): (&Solver, &Params), triggers: &Params) -> bool {
     solver.set_params(triggers);
-    let refuted = solver.check() == SatResult::Unsat;
+    let refuted = within_budget(|| solver.check()) == SatResult::Unsat;
     solver.set_params(restore);
     refuted
 }
@@ -193,7 +212,7 @@ impl Alone {
     fn check(&self, params: &Params) -> SatResult {
         self.solver.set_params(params);
         let assumptions: Vec<Bool> = self.literals.iter().map(|(_, literal)| literal.clone()).collect();
-        self.solver.check_assumptions(&assumptions)
+        within_budget(|| self.solver.check_assumptions(&assumptions))
     }
 
     /// The contradiction, when the check with `params` refutes them.

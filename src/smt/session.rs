@@ -808,9 +808,15 @@ impl Worker<'_> {
                 Profile::Default => Profile::Default,
                 Profile::AxiomHeavy | Profile::EMatchingOnly => Profile::AxiomHeavy,
             };
-            let limited =
-                |by_models: bool| params_now(base, if by_models { model_based } else { Profile::EMatchingOnly });
             let checking = self.profile.checking(self.image.maps());
+            // A session that checks by E-matching alone needs no model of its axioms
+            // (its `unsat` answers are Boogie's), and is spared a model-based check
+            // z3 4.8.12 does not always stop at its limits (nested quantifiers).
+            let limited = |by_models: bool| match by_models {
+                true if checking == Profile::EMatchingOnly => None,
+                true => params_now(base, model_based),
+                false => params_now(base, Profile::EMatchingOnly),
+            };
             let restore = params_now(self.options, checking).unwrap_or_else(|| params(self.options, checking));
             let session = (&self.solver, &restore);
             self.footing = Some(footing::footing(session, (self.encoding, &mut self.image), limited));

@@ -17,7 +17,9 @@
 //!   `unknown` on such an axiom as soon as the body recurses (`sum(n) = n + sum(n-1)`),
 //!   even for queries that never mention `f`, while its recursive-function solver
 //!   unfolds definitions on demand and builds models. Recursion is assumed well-founded,
-//!   as Boogie's axiom would have to be to be consistent;
+//!   as Boogie's axiom would have to be to be consistent. A body with a quantifier or a
+//!   λ is the exception (z3 4.8.12 throws at the first unfolding of such a definition,
+//!   which an API caller sees as `unknown`, or worse): it is Boogie's axiom;
 //! - each axiom is asserted as written, if the implementation's runs can depend on it
 //!   ([`crate::sema::relevance`]);
 //! - reals and bit-vectors are SMT-LIB's; a function bound to a builtin by
@@ -56,12 +58,12 @@ pub struct Prelude {
     pub consts: Vec<TermId>,
     /// The symbol of each [`hir::Function`], by `FunctionId`.
     pub functions: Vec<SymbolId>,
-    /// Distinctness of the relevant `unique` constants, then the relevant axioms, in
-    /// program order.
+    /// Distinctness of the relevant `unique` constants, the definitional axioms of the
+    /// functions whose bodies quantify, then the relevant axioms, in program order.
     pub axioms: Vec<TermId>,
     /// Each relevant axiom's term, with its index into the program's axioms.
     pub axiom_terms: Vec<(usize, TermId)>,
-    /// The functions with a body, in program order.
+    /// The functions with a body that binds no variable, in program order.
     pub definitions: Vec<Definition>,
 }
 
@@ -82,6 +84,37 @@ pub(crate) struct Translator<'p> {
     bound: BTreeMap<hir::BoundId, VarId>,
     /// The builtin each function is bound to, by `FunctionId`.
     builtins: Vec<Option<Builtin>>,
+    /// Whether each function is expanded at its applications, by `FunctionId`
+    /// ([`expanded_at_applications`]).
+    expanded: Vec<bool>,
+    /// The arguments of the applications being expanded, by parameter.
+    arguments: BTreeMap<hir::BoundId, TermId>,
+}
+
+/// Which functions are expanded at their applications, as Boogie 2.4.1 expands every
+/// `{:inline}` function: those `{:inline}` functions whose bodies bind variables (a
+/// quantifier or a λ). The others are definitions (see the module documentation), which
+/// z3 unfolds as Boogie expands them; a definition that binds it cannot unfold.
+fn expanded_at_applications(program: &hir::Program) -> Vec<bool> {
+    fn binds(expr: &hir::Expr) -> bool {
+        let mut found = matches!(expr.kind, ExprKind::Quant { .. });
+        expr.for_each_child(&mut |child| found = found || binds(child));
+        found
+    }
+    let inline = |attrs: &[crate::syntax::ast::Attribute]| {
+        attrs.iter().any(|attr| {
+            attr.name.name == "inline"
+                && !matches!(
+                    attr.args.as_slice(),
+                    [crate::syntax::ast::AttrArg::Expr(crate::syntax::ast::Expr {
+                        kind: crate::syntax::ast::ExprKind::Bool(false),
+                        ..
+                    })]
+                )
+        })
+    };
+    let expanded = |function: &hir::Function| inline(&function.attrs) && function.body.as_ref().is_some_and(binds);
+    program.functions.iter().map(expanded).collect()
 }
 
 impl<'p> Translator<'p> {
@@ -96,6 +129,8 @@ impl<'p> Translator<'p> {
             prelude: Prelude::default(),
             bound: BTreeMap::new(),
             builtins: theory::builtins(program),
+            expanded: expanded_at_applications(program),
+            arguments: BTreeMap::new(),
         };
         translator.declare_constants(relevant);
         translator.declare_functions();
@@ -140,12 +175,24 @@ impl<'p> Translator<'p> {
     fn define_functions(&mut self, relevant: &Relevant) {
         for (index, function) in self.program.functions.iter().enumerate() {
             let Some(body) = &function.body else { continue };
-            if !relevant.has_function(hir::FunctionId::from_index(index)) {
+            if !relevant.has_function(hir::FunctionId::from_index(index)) || self.expanded[index] {
                 continue;
             }
-            let params = function.params.iter().map(|param| self.bound_var(param)).collect();
+            let params: Vec<VarId> = function.params.iter().map(|param| self.bound_var(param)).collect();
             let body = self.expr(&mut Stateless, body);
-            self.prelude.definitions.push(Definition { symbol: self.prelude.functions[index], params, body });
+            let symbol = self.prelude.functions[index];
+            if self.terms.binds(body) {
+                // z3 4.8.12 gives up on a recursive definition whose body quantifies
+                // ("quantified formulas in recursive functions are not supported", thrown
+                // at the first unfolding): Boogie's definitional axiom instead.
+                let args = params.iter().map(|&param| self.terms.var_term(param)).collect();
+                let application = self.terms.app(symbol, args);
+                let equation = self.terms.eq(application, body);
+                let axiom = self.terms.forall(params, vec![vec![application]], equation);
+                self.prelude.axioms.push(axiom);
+                continue;
+            }
+            self.prelude.definitions.push(Definition { symbol, params, body });
         }
     }
 
@@ -180,6 +227,7 @@ impl<'p> Translator<'p> {
                 match self.builtins[func.index()] {
                     Some(Builtin::Arith(op)) => self.terms.arith(op, args[0], args[1]),
                     Some(Builtin::Op(op)) => self.terms.op(op, args),
+                    None if self.expanded[func.index()] => self.expand(*func, args),
                     None => self.terms.app(self.prelude.functions[func.index()], args),
                 }
             }
@@ -222,7 +270,10 @@ impl<'p> Translator<'p> {
                 match quantifier {
                     Quantifier::Lambda => self.terms.lambda(bound, body),
                     Quantifier::Forall | Quantifier::Exists => {
-                        let patterns = triggers.iter().map(|trigger| self.exprs(env, trigger, old)).collect();
+                        // A trigger an expansion put a binder in is no pattern (z3 rejects it).
+                        let mut patterns: Vec<Vec<TermId>> =
+                            triggers.iter().map(|trigger| self.exprs(env, trigger, old)).collect();
+                        patterns.retain(|pattern| !pattern.iter().any(|&term| self.terms.binds(term)));
                         let kind =
                             if *quantifier == Quantifier::Forall { QuantKind::Forall } else { QuantKind::Exists };
                         self.terms.quant(kind, bound, patterns, body)
@@ -232,6 +283,25 @@ impl<'p> Translator<'p> {
         }
     }
 
+    /// The body of `func` at `args`. Its bound variables are the same at every
+    /// expansion, which is sound as long as no argument mentions them free: only an
+    /// expansion inside the function's own body would, and Boogie rejects recursion
+    /// through `{:inline}` functions (here it stays an application, uninterpreted).
+    fn expand(&mut self, func: hir::FunctionId, args: Vec<TermId>) -> TermId {
+        let function = &self.program.functions[func.index()];
+        let body = function.body.as_ref().expect("only functions with bodies are expanded");
+        let params: Vec<hir::BoundId> = function.params.iter().map(|param| param.id).collect();
+        if params.iter().any(|param| self.arguments.contains_key(param)) {
+            return self.terms.app(self.prelude.functions[func.index()], args);
+        }
+        self.arguments.extend(params.iter().copied().zip(args));
+        let term = self.expr_in(&mut Stateless, body, false);
+        params.iter().for_each(|param| {
+            self.arguments.remove(param);
+        });
+        term
+    }
+
     fn exprs(&mut self, env: &mut dyn Env, exprs: &[hir::Expr], old: bool) -> Vec<TermId> {
         exprs.iter().map(|expr| self.expr_in(env, expr, old)).collect()
     }
@@ -239,6 +309,7 @@ impl<'p> Translator<'p> {
     fn var(&mut self, env: &mut dyn Env, var: hir::Var, old: bool) -> TermId {
         match var {
             hir::Var::Const(id) => self.prelude.consts[id.index()],
+            hir::Var::Bound(id) if self.arguments.contains_key(&id) => self.arguments[&id],
             hir::Var::Bound(id) => {
                 let var = *self.bound.get(&id).expect("a bound variable is used under its binder");
                 self.terms.var_term(var)

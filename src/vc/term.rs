@@ -23,7 +23,7 @@ use crate::sema::hir;
 use crate::vc::theory;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
@@ -505,6 +505,22 @@ impl Terms {
             }
         }
         missing.is_empty()
+    }
+
+    /// Whether `id` binds variables anywhere inside it (a quantifier or a λ).
+    pub fn binds(&self, id: TermId) -> bool {
+        let mut seen = HashSet::new();
+        let mut stack = vec![id];
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            match self.get(id) {
+                Term::Quant { .. } | Term::Lambda(..) => return true,
+                term => stack.extend(children(term)),
+            }
+        }
+        false
     }
 
     pub fn forall(&mut self, vars: Vec<VarId>, patterns: Vec<Vec<TermId>>, body: TermId) -> TermId {

@@ -174,6 +174,20 @@ fn prelude_declares_the_relevant_unique_constants_definitions_and_axioms() {
 }
 
 #[test]
+fn bodies_that_quantify_are_expanded_when_inline_and_axioms_otherwise() {
+    // z3 cannot unfold a recursive definition whose body quantifies: Boogie's encodings.
+    let source = r"
+        function {:inline} all(m: [int]bool): bool { (forall i: int :: m[i]) }
+        function some(m: [int]bool): bool { (exists i: int :: m[i]) }
+        procedure P(m: [int]bool) requires all(m) && some(m); { }";
+    let (_, encoding) = encoding(source, "P");
+    assert!(encoding.definitions.is_empty());
+    let rendered: Vec<String> = encoding.assertions.iter().map(|&term| encoding.terms.render(term)).collect();
+    assert_eq!(rendered[0], "(forall ((m!0 (Array Int Bool))) (! (= (some m!0) (exists ((i!1 Int)) (select m!0 i!1))) :pattern ((some m!0))))");
+    assert_eq!(rendered[1], "(and (forall ((i!2 Int)) (select m@0 i!2)) (some m@0))");
+}
+
+#[test]
 fn assignments_applying_bodyless_functions_are_also_asserted_unguarded() {
     let source = r"
         function g(x: int): int;
