@@ -551,7 +551,7 @@ impl<'t, 'p> Passifier<'t, 'p> {
     }
 
     /// `passify(call o := P(a)) = check P.requires[a]; o@, P.modifies@ fresh;`
-    /// `assume P.ensures[a, o@, old := pre-call]`. As in Boogie, a call neither checks
+    /// `assume where(P.modifies@, P.outs@); assume P.ensures[a, o@, old := pre-call]`. As in Boogie, a call neither checks
     /// nor assumes a free `requires` (the callee's implementation assumes it), and a
     /// `free call` none of them.
     fn call(
@@ -600,9 +600,17 @@ impl<'t, 'p> Passifier<'t, 'p> {
                 out.inputs.push(self.vars.record(kind, term, (block, out.steps.len()), span));
             }
         }
-        for clause in &procedure.ensures {
+        // Boogie's desugaring of a call havocs the modified globals and the outputs, and
+        // a havoc assumes the `where` clauses of what it havocs: the globals' own, and
+        // the callee's on its output parameters.
+        let global_wheres =
+            procedure.modifies.iter().filter_map(|global| program.globals[global.index()].where_clause.as_ref());
+        let out_wheres =
+            procedure.outs.iter().filter_map(|param| procedure.locals[param.index()].where_clause.as_ref());
+        let ensures = procedure.ensures.iter().map(|clause| &clause.expr);
+        for expr in global_wheres.chain(out_wheres).chain(ensures) {
             let mut env = ContractEnv { locals: &locals, globals: &post_globals, old_globals: &pre_globals };
-            let term = self.translator.expr(&mut env, &clause.expr);
+            let term = self.translator.expr(&mut env, expr);
             out.steps.push(Step::Assume(term));
         }
         // The outputs are written after the callee's globals: `call g := P()` with `g` in
