@@ -21,11 +21,16 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     let failures: usize = verdicts.iter().map(verify::ImplementationVerdict::failures).sum();
     let vacuous = verdicts.iter().any(verify::ImplementationVerdict::is_vacuous);
     let undecided: usize = verdicts.iter().map(verify::ImplementationVerdict::undecided).sum();
+    let possible: usize = verdicts.iter().map(verify::ImplementationVerdict::possible_failures).sum();
     if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
         let verified = verdicts.iter().filter(|verdict| verdict.is_verified()).count();
         let mut found = if failures == 0 { "no failures".to_string() } else { plural(failures, "failure") };
         if undecided > 0 {
             found.push_str(&format!(", {} undecided", plural(undecided, "check")));
+        }
+        if possible > 0 {
+            found
+                .push_str(&format!(" ({possible} of them possible failures: a counterexample replay did not confirm)"));
         }
         if vacuous {
             found.push_str(", axioms that contradict each other");

@@ -68,7 +68,8 @@ pub enum VerifyError {
     Fails { site: CheckSite, test: FailingTest },
     /// The solver answered neither way (`reason`: `timeout`, `incomplete quantifiers`,
     /// …); `candidate` is the execution it was looking at, which may not be real.
-    Undecided { site: CheckSite, reason: String, candidate: Option<FailingTest> },
+    /// `possible_failure`: see [`super::Undecided::possible_failure`].
+    Undecided { site: CheckSite, reason: String, candidate: Option<FailingTest>, possible_failure: bool },
     /// The axioms (and the precondition, when `precondition`) refute themselves
     /// ([`crate::smt::footing`]): by their triggers (`by_triggers`, so nothing is proved
     /// from them), or only by model-based instantiation (so proofs come from triggers
@@ -84,12 +85,18 @@ impl VerifyError {
                 let diagnostic = labelled(Diagnostic::error(failure_message(site)), site, false);
                 test.notes("failing test").into_iter().fold(diagnostic, Diagnostic::with_note)
             }
-            VerifyError::Undecided { site, reason, candidate } => {
-                let message = format!("could not decide whether {}: {reason}", undecided_subject(site));
+            VerifyError::Undecided { site, reason, candidate, possible_failure } => {
+                let subject = undecided_subject(site);
+                // z3's model under `unknown` satisfies the ground constraints but maybe
+                // not every quantified axiom: a lead, not a verdict; one replay could not
+                // run is what Boogie reports as an error, a possible failure.
+                let message = if *possible_failure {
+                    format!("possibly fails: z3 gave up on whether {subject} ({reason}) with a counterexample replay did not confirm")
+                } else {
+                    format!("could not decide whether {subject}: {reason}")
+                };
                 let diagnostic = labelled(Diagnostic::warning(message), site, true);
                 match candidate {
-                    // z3's model under `unknown` satisfies the ground constraints but maybe
-                    // not every quantified axiom: a lead, not a verdict.
                     Some(test) => test
                         .notes("possible failing test (unconfirmed)")
                         .into_iter()
@@ -228,11 +235,27 @@ mod tests {
     #[test]
     fn an_undecided_check_is_a_warning() {
         let site = CheckSite::Assertion { span: span(3, 4) };
-        let error = VerifyError::Undecided { site, reason: "timeout".to_string(), candidate: None };
+        let error =
+            VerifyError::Undecided { site, reason: "timeout".to_string(), candidate: None, possible_failure: false };
         let diagnostic = error.to_diagnostic();
         assert_eq!(diagnostic.severity, Severity::Warning);
         assert_eq!(diagnostic.message, "could not decide whether this assertion holds: timeout");
         assert!(diagnostic.notes.is_empty());
+    }
+
+    #[test]
+    fn a_candidate_replay_cannot_run_is_a_possible_failure() {
+        let site = CheckSite::Postcondition { clause: span(0, 1), implementation: span(0, 9) };
+        let test = FailingTest { inputs: vec![("x".to_string(), "5".to_string())], ..FailingTest::default() };
+        let reason = "incomplete quantifiers".to_string();
+        let error = VerifyError::Undecided { site, reason, candidate: Some(test), possible_failure: true };
+        let diagnostic = error.to_diagnostic();
+        assert_eq!(diagnostic.severity, Severity::Warning);
+        assert_eq!(
+            diagnostic.message,
+            "possibly fails: z3 gave up on whether this postcondition holds (incomplete quantifiers) with a counterexample replay did not confirm"
+        );
+        assert_eq!(diagnostic.notes, ["note: possible failing test (unconfirmed): x = 5"]);
     }
 
     #[test]

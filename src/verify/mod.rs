@@ -55,7 +55,7 @@ use crate::smt::{footing, Footing, Reach, Session, SessionOptions};
 use crate::source::Span;
 use crate::vc::{encode, Encoding, FailureId, Model, Obligation, ObligationKind};
 use failing_test::TestContext;
-use search::{FailingRun, Search};
+use search::{CandidateRun, FailingRun, Search};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -106,9 +106,19 @@ impl ImplementationVerdict {
 
     /// How many checks the solver decided neither way.
     pub fn undecided(&self) -> usize {
+        self.undecided_checks().len()
+    }
+
+    /// How many undecided checks have a counterexample replay did not confirm (what
+    /// Boogie reports as errors).
+    pub fn possible_failures(&self) -> usize {
+        self.undecided_checks().iter().filter(|check| check.possible_failure).count()
+    }
+
+    fn undecided_checks(&self) -> &[Undecided] {
         match &self.outcome {
-            Outcome::Verified => 0,
-            Outcome::Failed { undecided, .. } | Outcome::Inconclusive(undecided) => undecided.len(),
+            Outcome::Verified => &[],
+            Outcome::Failed { undecided, .. } | Outcome::Inconclusive(undecided) => undecided,
         }
     }
 }
@@ -140,6 +150,10 @@ pub struct Undecided {
     /// The model z3 was looking at, if any: every ground constraint holds in it, but
     /// some quantified axiom may not.
     pub candidate: Option<(Model, FailingTest)>,
+    /// z3 gave up (not a limit) with the candidate, and replay could neither run it into
+    /// the failure nor run it past the check (an axiom or a precondition is false on
+    /// it): what Boogie reports as an error.
+    pub possible_failure: bool,
 }
 
 impl ImplementationVerdict {
@@ -157,6 +171,7 @@ impl ImplementationVerdict {
             site: check.site.clone(),
             reason: check.reason.clone(),
             candidate: check.candidate.as_ref().map(|(_, test)| test.clone()),
+            possible_failure: check.possible_failure,
         });
         self.contradiction.iter().cloned().chain(failed).chain(undecided).collect()
     }
@@ -271,7 +286,13 @@ fn verify_implementation(
                 failures.push(VerificationFailure { obligation, counterexample, run: None, site, test });
             }
             Decision::Unknown { reason, .. } if confirmation == Confirmation::Skip => {
-                undecided.push(Undecided { obligation, reason: reason.to_string(), site, candidate: None });
+                undecided.push(Undecided {
+                    obligation,
+                    reason: reason.to_string(),
+                    site,
+                    candidate: None,
+                    possible_failure: false,
+                });
             }
             Decision::Unknown { reason, candidate } => {
                 let checked = Checked { obligation, site, reason, candidate };
@@ -309,11 +330,16 @@ enum Verdict {
 /// own test, else one a search finds near it ([`search`]); else undecided.
 fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
     let Checked { obligation, site, reason, candidate } = check;
+    let mut unconfirmed = false;
     if let Some(model) = candidate {
-        if let Some(run) = search.failing_candidate(model, &obligation) {
-            let test = context.failing_test(model, &obligation);
-            let (counterexample, run) = (Some(model.clone()), Some(run));
-            return Verdict::Fails(VerificationFailure { obligation, counterexample, run, site, test });
+        match search.failing_candidate(model, &obligation) {
+            CandidateRun::Fails(run) => {
+                let test = context.failing_test(model, &obligation);
+                let (counterexample, run) = (Some(model.clone()), Some(run));
+                return Verdict::Fails(VerificationFailure { obligation, counterexample, run, site, test });
+            }
+            CandidateRun::Runs => {}
+            CandidateRun::DoesNotRun => unconfirmed = true,
         }
     }
     match search.failing_run(&obligation, candidate) {
@@ -323,7 +349,8 @@ fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
         }
         None => {
             let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
-            Verdict::Undecided(Undecided { obligation, reason: reason.to_string(), site, candidate })
+            let possible_failure = unconfirmed && is_possible_failure(reason);
+            Verdict::Undecided(Undecided { obligation, reason: reason.to_string(), site, candidate, possible_failure })
         }
     }
 }
@@ -364,6 +391,13 @@ fn answers(encoding: &Arc<Encoding>, options: &SessionOptions) -> (Vec<Reach>, O
 /// The reasons [`crate::smt::Session`] gives when a check ran out of time or resources.
 fn is_limit(reason: &str) -> bool {
     reason == "timeout" || reason == "resource limit"
+}
+
+/// Whether z3's `unknown` with `reason` makes its model a counterexample as Boogie
+/// would report one: z3 gave up (`incomplete quantifiers`, …), rather than being cut
+/// off by a limit mid-search or answering from contradictory axioms.
+fn is_possible_failure(reason: &str) -> bool {
+    !is_limit(reason) && reason != crate::smt::TIME_LIMIT && reason != footing::CONTRADICTORY
 }
 
 enum Decision<'a> {

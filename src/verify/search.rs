@@ -55,6 +55,18 @@ pub(super) struct FailingRun {
 }
 
 /// What a search needs of the implementation.
+/// What replay makes of the model z3 gave for a check.
+pub(super) enum CandidateRun {
+    /// It runs into the check's failure: a failing test.
+    Fails(TestInput),
+    /// It runs as an execution that passes the check (or fails another first): z3's
+    /// model was not a counterexample.
+    Runs,
+    /// It is no execution replay can run: an axiom or a precondition is false on it, or
+    /// it reaches what the interpreter cannot evaluate. Neither confirmed nor refuted.
+    DoesNotRun,
+}
+
 pub(super) struct Search<'a> {
     pub machine: &'a Machine<'a>,
     pub program: &'a hir::Program,
@@ -103,14 +115,15 @@ impl Search<'_> {
     /// The test of `model` (a candidate of an `unknown` answer, a path of the acyclic
     /// graph), its trace completed, when it fails at `obligation`'s clause as the
     /// interpreter runs the program as written: the cheap confirmation, tried first.
-    pub(super) fn failing_candidate(&self, model: &Model, obligation: &Obligation) -> Option<TestInput> {
+    pub(super) fn failing_candidate(&self, model: &Model, obligation: &Obligation) -> CandidateRun {
         let input = test_input(self.program, self.cyclic, self.acyclic, model);
         let replay = self.machine.run(&input, TraceMode::Complete);
         match replay.outcome {
             Outcome::Failed(violation) if at_check(obligation.span, violation.span, violation.call) => {
-                Some(TestInput { trace: replay.trace, ..input })
+                CandidateRun::Fails(TestInput { trace: replay.trace, ..input })
             }
-            _ => None,
+            Outcome::Passed | Outcome::Failed(_) => CandidateRun::Runs,
+            _ => CandidateRun::DoesNotRun,
         }
     }
 
