@@ -42,6 +42,8 @@ pub(super) fn build(src: &Program, instances: &Instances, fresh_spans: &[Span]) 
         globals: Vec::new(),
         next_bound: 0,
         error: None,
+        splits: HashMap::new(),
+        offsets: HashMap::new(),
     };
     builder.types(fresh_spans);
     builder.plan();
@@ -70,6 +72,12 @@ struct Builder<'p> {
     globals: Vec<Vec<GlobalId>>,
     next_bound: u32,
     error: Option<MonoError>,
+    /// [`Builder::split`]'s answers by type: every selection of a heap splits its type
+    /// again, and a front end's heap has hundreds of instances (Viper's `auction`).
+    splits: HashMap<Type, Vec<(String, Type)>>,
+    /// Each polymorphic map's instances with the positions of their components among
+    /// all of the map's components ([`Builder::component`]), found once per map.
+    offsets: HashMap<MapType, HashMap<Vec<Type>, Range<usize>>>,
 }
 
 /// Where an expression or statement is rebuilt: the instance's substitution, the
@@ -408,7 +416,12 @@ impl<'p> Builder<'p> {
     /// per instance of a polymorphic map, each split again if its range is compound, one
     /// per component of the range for a map whose range is compound, or itself.
     fn split(&mut self, ty: &Type, span: Span) -> Vec<(String, Type)> {
-        self.split_within(ty, span, 0)
+        if let Some(parts) = self.splits.get(ty) {
+            return parts.clone();
+        }
+        let parts = self.split_within(ty, span, 0);
+        self.splits.insert(ty.clone(), parts.clone());
+        parts
     }
 
     /// [`Builder::split`] `depth` components deep: a polymorphic map stored in an
@@ -489,13 +502,18 @@ impl<'p> Builder<'p> {
             self.unsupported("a polymorphic map selected at a type no instance fixes", span);
             return None;
         };
-        let mut start = 0;
-        for instance in self.instance_args(map) {
-            let width = self.split(&map_component(map, &instance), span).len();
-            if instance == args {
-                return Some((start..start + width, args));
+        if !self.offsets.contains_key(map) {
+            let mut offsets = HashMap::new();
+            let mut start = 0;
+            for instance in self.instance_args(map) {
+                let width = self.split(&map_component(map, &instance), span).len();
+                offsets.insert(instance, start..start + width);
+                start += width;
             }
-            start += width;
+            self.offsets.insert(map.clone(), offsets);
+        }
+        if let Some(range) = self.offsets[map].get(&args) {
+            return Some((range.clone(), args));
         }
         self.unsupported("a polymorphic map selected at a type no instance fixes", span);
         None

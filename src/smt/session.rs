@@ -600,18 +600,72 @@ fn serve(
         oracle: None,
         footing: None,
     };
+    // A panic inside the z3 crate (it unwraps the null z3 returns from a failed call,
+    // seen on a Viper heap near the deadline) ends the session's use of its context:
+    // this and every later request are answered "z3 failed", never a proof.
+    let mut failed: Option<String> = None;
     for (query, request) in inbox.into_iter().enumerate() {
-        let reply = match (request, params_now(options, checking)) {
-            (Request::Footing, _) => Reply::Footing(Some(worker.footing().clone())),
-            (Request::Decide(questions), params) => Reply::Decided(match params {
-                Some(_) => worker.decide(&questions),
-                None => vec![None; questions.len()],
-            }),
-            (request, Some(params)) => Reply::Reach(worker.answer(request, query, &params)),
-            (_, None) => Reply::Reach(Reach::past_time_limit()),
+        let shape = ReplyShape::of(&request);
+        let reply = match &failed {
+            Some(reason) => shape.failed(reason),
+            None => {
+                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    match (request, params_now(options, checking)) {
+                        (Request::Footing, _) => Reply::Footing(Some(worker.footing().clone())),
+                        (Request::Decide(questions), params) => Reply::Decided(match params {
+                            Some(_) => worker.decide(&questions),
+                            None => vec![None; questions.len()],
+                        }),
+                        (request, Some(params)) => Reply::Reach(worker.answer(request, query, &params)),
+                        (_, None) => Reply::Reach(Reach::past_time_limit()),
+                    }
+                }));
+                answer.unwrap_or_else(|panic| {
+                    let reason = z3_failure(panic.as_ref());
+                    let reply = shape.failed(&reason);
+                    failed = Some(reason);
+                    reply
+                })
+            }
         };
         if outbox.send(reply).is_err() {
             break;
+        }
+    }
+}
+
+/// The reason of every answer of a session whose z3 calls panicked.
+fn z3_failure(panic: &(dyn std::any::Any + Send)) -> String {
+    let message =
+        panic.downcast_ref::<&str>().map(|text| text.to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
+    format!(
+        "z3 failed ({}); the session's later checks are not asked",
+        message.unwrap_or_else(|| "a panic".to_string())
+    )
+}
+
+/// What kind of reply a request takes, for [`ReplyShape::failed`].
+enum ReplyShape {
+    Footing,
+    Decided(usize),
+    Reach,
+}
+
+impl ReplyShape {
+    fn of(request: &Request) -> ReplyShape {
+        match request {
+            Request::Footing => ReplyShape::Footing,
+            Request::Decide(questions) => ReplyShape::Decided(questions.len()),
+            _ => ReplyShape::Reach,
+        }
+    }
+
+    /// The reply of a session whose z3 calls panicked: nothing decided.
+    fn failed(&self, reason: &str) -> Reply {
+        match self {
+            ReplyShape::Footing => Reply::Footing(None),
+            ReplyShape::Decided(count) => Reply::Decided(vec![None; *count]),
+            ReplyShape::Reach => Reply::Reach(Reach::Unknown { reason: reason.to_string(), candidate: None }),
         }
     }
 }
