@@ -609,17 +609,9 @@ fn serve(
         let reply = match &failed {
             Some(reason) => shape.failed(reason),
             None => {
-                let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    match (request, params_now(options, checking)) {
-                        (Request::Footing, _) => Reply::Footing(Some(worker.footing().clone())),
-                        (Request::Decide(questions), params) => Reply::Decided(match params {
-                            Some(_) => worker.decide(&questions),
-                            None => vec![None; questions.len()],
-                        }),
-                        (request, Some(params)) => Reply::Reach(worker.answer(request, query, &params)),
-                        (_, None) => Reply::Reach(Reach::past_time_limit()),
-                    }
-                }));
+                let params = params_now(options, checking);
+                let answer =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| worker.reply(request, query, params)));
                 answer.unwrap_or_else(|panic| {
                     let reason = z3_failure(panic.as_ref());
                     let reply = shape.failed(&reason);
@@ -695,6 +687,20 @@ struct Worker<'e> {
 }
 
 impl Worker<'_> {
+    /// The reply to `request`, the session's `query`th, with the parameters of its
+    /// checks now (`None` past the run's time limit).
+    fn reply(&mut self, request: Request, query: usize, params: Option<Params>) -> Reply {
+        match (request, params) {
+            (Request::Footing, _) => Reply::Footing(Some(self.footing().clone())),
+            (Request::Decide(questions), params) => Reply::Decided(match params {
+                Some(_) => self.decide(&questions),
+                None => vec![None; questions.len()],
+            }),
+            (request, Some(params)) => Reply::Reach(self.answer(request, query, &params)),
+            (_, None) => Reply::Reach(Reach::past_time_limit()),
+        }
+    }
+
     fn answer(&mut self, request: Request, query: usize, params: &Params) -> Reach {
         if self.options.deadline.is_some() {
             self.solver.set_params(params);

@@ -101,17 +101,12 @@ fn expanded_at_applications(program: &hir::Program) -> Vec<bool> {
         expr.for_each_child(&mut |child| found = found || binds(child));
         found
     }
-    let inline = |attrs: &[crate::syntax::ast::Attribute]| {
-        attrs.iter().any(|attr| {
-            attr.name.name == "inline"
-                && !matches!(
-                    attr.args.as_slice(),
-                    [crate::syntax::ast::AttrArg::Expr(crate::syntax::ast::Expr {
-                        kind: crate::syntax::ast::ExprKind::Bool(false),
-                        ..
-                    })]
-                )
-        })
+    use crate::syntax::ast;
+    // `{:inline}`, `{:inline true}`, not `{:inline false}`.
+    let off =
+        |arg: &ast::AttrArg| matches!(arg, ast::AttrArg::Expr(ast::Expr { kind: ast::ExprKind::Bool(false), .. }));
+    let inline = |attrs: &[ast::Attribute]| {
+        attrs.iter().any(|attr| attr.name.name == "inline" && !matches!(attr.args.as_slice(), [arg] if off(arg)))
     };
     let expanded = |function: &hir::Function| inline(&function.attrs) && function.body.as_ref().is_some_and(binds);
     program.functions.iter().map(expanded).collect()
