@@ -137,7 +137,7 @@ impl Falsified<'_> {
         // A precondition is often a conjunction of `forall`s (a driver model's pair of
         // ownership invariants): the first conjunct found false is the one refuted.
         let mut conjuncts = Vec::new();
-        super::members::conjuncts(expr, &mut conjuncts);
+        super::members::formula_conjuncts(evaluator.program(), expr, &mut conjuncts);
         let refutation = conjuncts.iter().enumerate().find_map(|(conjunct, expr)| {
             let ExprKind::Quant { quantifier: Quantifier::Forall, body, .. } = &expr.kind else { return None };
             let position = found.iter().position(|(span, _)| *span == body.span)?;

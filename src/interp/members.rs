@@ -254,6 +254,28 @@ pub(super) fn conjuncts<'e>(expr: &'e hir::Expr, found: &mut Vec<&'e hir::Expr>)
     }
 }
 
+/// `expr` split at `&&` as the encoding splits the formula: through the applications
+/// of functions it expands ([`hir::Function::expands_at_applications`]), whose bodies'
+/// conjuncts stand in the application's place (in the body's terms, not substituted:
+/// what a refutation names is the position and the quantifier's span).
+pub(super) fn formula_conjuncts<'e>(program: &'e hir::Program, expr: &'e hir::Expr, found: &mut Vec<&'e hir::Expr>) {
+    match &expr.kind {
+        ExprKind::Binary { op: BinaryOp::And, lhs, rhs } => {
+            formula_conjuncts(program, lhs, found);
+            formula_conjuncts(program, rhs, found);
+        }
+        ExprKind::Apply { func, .. } => {
+            let function = &program.functions[func.index()];
+            match &function.body {
+                Some(body) if function.expands_at_applications() => formula_conjuncts(program, body, found),
+                _ => found.push(expr),
+            }
+        }
+        ExprKind::Bool(true) => {}
+        _ => found.push(expr),
+    }
+}
+
 /// Compares a forward axiom's expressions with a backward one's, the backward's bound
 /// variables renamed into the forward's.
 pub(super) struct Matcher {

@@ -284,6 +284,28 @@ pub struct Function {
     pub origin: Option<FunctionOrigin>,
 }
 
+impl Function {
+    /// Whether the function is expanded at its applications, as Boogie 2.4.1 expands
+    /// every `{:inline}` function: an `{:inline}` (or `{:inline true}`, not `{:inline
+    /// false}`) function whose body binds variables (a quantifier or a λ). Other
+    /// functions with bodies are definitions, which z3 unfolds as Boogie expands them;
+    /// z3 4.8.12 cannot unfold a definition that binds.
+    pub fn expands_at_applications(&self) -> bool {
+        fn binds(expr: &Expr) -> bool {
+            let mut found = matches!(expr.kind, ExprKind::Quant { .. });
+            expr.for_each_child(&mut |child| found = found || binds(child));
+            found
+        }
+        let off =
+            |arg: &ast::AttrArg| matches!(arg, ast::AttrArg::Expr(ast::Expr { kind: ast::ExprKind::Bool(false), .. }));
+        let inline = self
+            .attrs
+            .iter()
+            .any(|attr| attr.name.name == "inline" && !matches!(attr.args.as_slice(), [arg] if off(arg)));
+        inline && self.body.as_ref().is_some_and(binds)
+    }
+}
+
 /// A function of the monomorphic program in the terms of the program as written: what
 /// shows its applications to a person (the Boogie form of a suite) needs, since no later
 /// stage reads the source again.

@@ -197,7 +197,11 @@ impl Grounding {
                 let universe = model.get_sort_universe(&z3_sort)?;
                 let index = usize::try_from(*index).ok().filter(|&index| index < universe.len())?;
                 let element = universe.get(index);
-                candidates.iter().take(MAX_EVALUATIONS).map(|&term| image.ast(term)).find_map(|term| {
+                // The encoding's terms, then the fresh points of wished maps, whose
+                // values are points the candidate made up (no term names them).
+                let fresh = image.wished_indices().filter(|point| point.get_sort() == z3_sort);
+                let terms = candidates.iter().take(MAX_EVALUATIONS).map(|&term| image.ast(term)).chain(fresh);
+                terms.into_iter().find_map(|term| {
                     let evaluated = model.eval(term, true)?;
                     evaluated.ast_eq(&element).then(|| term.clone())
                 })

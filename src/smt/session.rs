@@ -184,6 +184,8 @@ enum Request {
     Proof(FailureId),
     /// Instances asserted, then the last `Reach` query again (a first look).
     Refine(Vec<Instance>),
+    /// Instances asserted, then the check again (as `Proof`: no small-scope retry).
+    RefineFailure(FailureId, Vec<Instance>),
     Minimize {
         path: Vec<BlockId>,
     },
@@ -445,6 +447,14 @@ impl Session {
     /// was no such query. Every answer is exact: the instances are implied.
     pub fn refine(&mut self, instances: Vec<Instance>) -> Reach {
         self.ask(Request::Refine(instances))
+    }
+
+    /// [`Session::refine`] for `verify`: the `instances` asserted (found broken by the
+    /// candidate of the session's last check, which was of `failure`), then `failure`
+    /// checked again, without the small-scope retry. `Unknown` without a candidate when
+    /// none of them could be grounded or all were asserted before.
+    pub fn refine_failure(&mut self, failure: FailureId, instances: Vec<Instance>) -> Reach {
+        self.ask(Request::RefineFailure(failure, instances))
     }
 
     /// An execution violating the check `failure` (for `verify`).
@@ -710,9 +720,19 @@ impl Worker<'_> {
         let first_look_model_based = self.profile == Profile::Default;
         let request = match request {
             Request::Refine(instances) => {
-                let reach = self.refine(&instances, query, params);
+                let reach = match self.last.clone() {
+                    Some(goal) if self.assert_instances(&instances) => self.first_look(&goal, query, params),
+                    _ => Reach::Unknown { reason: String::new(), candidate: None },
+                };
                 let goal = self.last.clone();
                 return self.vouch(reach, goal.as_ref().map(|goal| (goal, None)), first_look_model_based, params);
+            }
+            Request::RefineFailure(failure, instances) => {
+                if !self.assert_instances(&instances) {
+                    return Reach::Unknown { reason: String::new(), candidate: None };
+                }
+                let (goal, stop, reach, model_based) = self.failure_check(failure, query, params, model_based);
+                return self.vouch(reach, Some((&goal, stop)), model_based, params);
             }
             other => other,
         };
@@ -769,7 +789,9 @@ impl Worker<'_> {
                 let (goal, stop, reach, model_based) = self.failure_check(failure, query, params, model_based);
                 self.vouch(reach, Some((&goal, stop)), model_based, params)
             }
-            Request::Refine(_) => unreachable!("a refinement is answered before the other requests"),
+            Request::Refine(_) | Request::RefineFailure(..) => {
+                unreachable!("a refinement is answered before the other requests")
+            }
             Request::Decide(_) => unreachable!("questions are answered by `Worker::decide`"),
             Request::Footing => unreachable!("the footing is answered by `serve`"),
         }
@@ -856,6 +878,14 @@ impl Worker<'_> {
         let model_based = self.profile.checking(self.image.maps()) != Profile::EMatchingOnly;
         match reach {
             Reach::Unknown { .. } if model_based && self.profile == Profile::Default => None,
+            Reach::Unknown { .. } if self.profile == Profile::AxiomHeavy => {
+                let simplest = self.simplest_failure(goal, stop, restore);
+                Some(
+                    simplest
+                        .filter(|simplest| !matches!(simplest, Reach::Unknown { candidate: None, .. }))
+                        .unwrap_or(reach),
+                )
+            }
             reach => Some(reach),
         }
     }
@@ -895,10 +925,7 @@ impl Worker<'_> {
             Profile::Default => Profile::Default,
             Profile::AxiomHeavy | Profile::EMatchingOnly => Profile::EMatchingOnly,
         };
-        if self.profile == Profile::AxiomHeavy && self.simple_maps.is_none() {
-            self.simple_maps = Some(SimpleMaps::new(&self.solver, self.encoding, &mut self.image));
-            self.image.take_map_axioms().iter().for_each(|axiom| self.solver.assert(axiom));
-        }
+        self.make_simple_maps();
         let (solver, terms) = (&self.solver, (self.encoding, &self.image));
         let simple_maps = self.simple_maps.as_ref().filter(|maps| !maps.is_empty());
         with_options(solver, (limited, profile), restore, || match simple_maps {
@@ -906,6 +933,37 @@ impl Worker<'_> {
             None => check(solver, terms, goal, None, query),
         })
         .unwrap_or_else(Reach::past_time_limit)
+    }
+
+    /// The wishes of [`SimpleMaps`], made at their first use in an axiom-heavy session
+    /// (they assert definitions of fresh constants, so a session that never asks for
+    /// them keeps its solver as it was).
+    fn make_simple_maps(&mut self) {
+        if self.profile == Profile::AxiomHeavy && self.simple_maps.is_none() {
+            self.simple_maps = Some(SimpleMaps::new(&self.solver, self.encoding, &mut self.image));
+            self.image.take_map_axioms().iter().for_each(|axiom| self.solver.assert(axiom));
+        }
+    }
+
+    /// A check of `verify` that E-matching gave up on in an axiom-heavy session, asked
+    /// again with the entry maps wished simple ([`SimpleMaps`]): the candidate of a free
+    /// map holds only at the keys E-matching touched, so replay finds an axiom such as
+    /// AutoProof's `forall o: ref :: universe[o]` false on it and cannot confirm the
+    /// failure; a constant map holds at every key. Its `unsat` is exact (the wishes are
+    /// assumptions, see [`SimpleMaps::check`]); `None` when there is nothing to wish.
+    fn simplest_failure(&mut self, goal: &Bool, stop: Option<(BlockId, usize)>, restore: &Params) -> Option<Reach> {
+        self.make_simple_maps();
+        let maps = self.simple_maps.as_ref().filter(|maps| !maps.is_empty())?;
+        let (solver, terms) = (&self.solver, (self.encoding, &self.image));
+        let by_triggers = (self.options, Profile::EMatchingOnly);
+        with_options(solver, by_triggers, restore, || {
+            solver.push();
+            solver.assert(goal);
+            let result = maps.check(solver, &Bool::from_bool(true));
+            let reach = answer(solver, terms, result, stop);
+            solver.pop(1);
+            reach
+        })
     }
 
     /// See [`Session::decide`]: each question under its own deterministic resource
@@ -929,18 +987,14 @@ impl Worker<'_> {
         answers
     }
 
-    /// See [`Session::refine`].
-    fn refine(&mut self, instances: &[Instance], query: usize, params: &Params) -> Reach {
+    /// Asserts the ground formulas of `instances` ([`Session::refine`]); whether there
+    /// was any new one.
+    fn assert_instances(&mut self, instances: &[Instance]) -> bool {
         let (encoding, image, grounding) = (self.encoding, &mut self.image, &mut self.grounding);
         let (formulas, _) =
             interrupt::with_evaluation_budget(EVALUATION_BUDGET, || grounding.formulas(encoding, image, instances));
-        match self.last.clone() {
-            Some(goal) if !formulas.is_empty() => {
-                formulas.iter().for_each(|formula| self.solver.assert(formula));
-                self.first_look(&goal, query, params)
-            }
-            _ => Reach::Unknown { reason: String::new(), candidate: None },
-        }
+        formulas.iter().for_each(|formula| self.solver.assert(formula));
+        !formulas.is_empty()
     }
 
     /// [`check_small_scope`], until [`MAX_SMALL_SCOPE_FAILURES`] retries did not help.

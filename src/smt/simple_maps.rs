@@ -67,7 +67,7 @@ impl SimpleMaps {
         let mut wishes = Vec::new();
         for (term, before) in map_inputs(encoding) {
             let map = image.ast(term).clone();
-            let shapes: Vec<(Dynamic, Option<ShapeForm>)> = match before {
+            let shapes: Vec<(Dynamic, Option<ShapeForm>, Bool)> = match before {
                 None => match entry_shapes(solver, encoding, image, term) {
                     Some(shapes) => shapes,
                     None => continue,
@@ -79,13 +79,14 @@ impl SimpleMaps {
                     };
                     let unchanged = ShapeForm::Changed { before, change: None };
                     let one = ShapeForm::Changed { before, change: Some((index, value)) };
-                    vec![(map, Some(unchanged)), (changed, Some(one))]
+                    let no_probe = Bool::from_bool(true);
+                    vec![(map, Some(unchanged), no_probe.clone()), (changed, Some(one), no_probe)]
                 }
             };
             let mut rungs = Vec::new();
-            for (rung, (shape, form)) in shapes.into_iter().enumerate() {
+            for (rung, (shape, form, probe)) in shapes.into_iter().enumerate() {
                 let literal = literal(term, rung);
-                solver.assert(literal.implies(map.eq(&shape)));
+                solver.assert(literal.implies(Bool::and(&[map.eq(&shape), probe])));
                 if let Some(form) = form {
                     image.add_shape(term, Shape { literal: literal.clone(), form });
                 }
@@ -186,11 +187,54 @@ fn entry_shapes(
     encoding: &Encoding,
     image: &mut Z3Terms,
     term: TermId,
-) -> Option<Vec<(Dynamic, Option<ShapeForm>)>> {
-    let (constant, value) = constant_map(solver, encoding, image, term)?;
+) -> Option<Vec<(Dynamic, Option<ShapeForm>, Bool)>> {
+    let (constant, value) = constant_map(solver, encoding, image, term, Wished::Default)?;
     let (changed, index, new) = one_change(encoding, image, &constant, term, "entry")?;
-    let form = |change| Some(ShapeForm::Constant { value: value.clone(), change });
-    Some(vec![(constant, form(None)), (changed, form(Some((index, new))))])
+    let (at_probe, probe) = probe(encoding, image, term);
+    let form = |value: &Dynamic, change| Some(ShapeForm::Constant { value: value.clone(), change });
+    let apart = probe.eq(&index).not();
+    let mut shapes = vec![
+        (constant, form(&value, None), at_probe.clone()),
+        (changed, form(&value, Some((index, new))), Bool::and(&[at_probe.clone(), apart])),
+    ];
+    if !is_fresh(&value) {
+        let (constant, value) = constant_map(solver, encoding, image, term, Wished::Fresh)?;
+        shapes.push((constant, form(&value, None), at_probe));
+    }
+    Some(shapes)
+}
+
+/// A read of entry map `term` at a fresh key, `M[%simple.probe@M] == %simple.probed@M`
+/// (with the key): asserted beside a constant shape, it is the ground term by which
+/// E-matching instantiates the axioms about the map's points at a point of the
+/// constant, which then must satisfy them. Without it an axiom triggered by the map's
+/// reads only (`forall o :: {universe[o]} universe[o]`) matches nothing where the
+/// program reads no point, and the candidate's constant is one replay finds it false on.
+fn probe(encoding: &Encoding, image: &mut Z3Terms, term: TermId) -> (Bool, Dynamic) {
+    let (key, range) = levels(encoding.terms.sort(term), 1).pop().expect("an entry map has a key");
+    let domain = image.sort(encoding, &key);
+    let probe = Dynamic::new_const(format!("%simple.probe@{}", term.index()), &domain);
+    image.add_probe(probe.clone());
+    let map = image.ast(term).clone();
+    let read = image.select_one(encoding, &map, (&key, &range), &probe);
+    // A read equal to a fresh constant: z3 simplifies `t == t` away, term and all.
+    let named = Dynamic::new_const(format!("%simple.probed@{}", term.index()), &z3::ast::Ast::get_sort(&read));
+    (read.eq(&named), probe)
+}
+
+/// The value a constant map is wished to hold.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wished {
+    /// The range's default (`0`, `false`), a fresh constant for a range without one.
+    Default,
+    /// A fresh constant: a constant map of any value, for an axiom that fixes the
+    /// value to another than the default (AutoProof's `forall o: ref :: universe[o]`).
+    Fresh,
+}
+
+/// Whether `value` is a fresh constant of [`constant_map`]'s, not a numeral.
+fn is_fresh(value: &Dynamic) -> bool {
+    z3::ast::Ast::decl(value).name().starts_with("%simple.")
 }
 
 /// The constant map of `term`'s (curried) sort with its range's default, or a fresh
@@ -204,24 +248,26 @@ fn constant_map(
     encoding: &Encoding,
     image: &mut Z3Terms,
     term: TermId,
+    wished: Wished,
 ) -> Option<(Dynamic, Dynamic)> {
     let (key, range) = levels(encoding.terms.sort(term), 1).pop()?;
     let Sort::Array(array) = encoding.terms.sort(term) else { return None };
     let (domain, range_sort) = (image.sort(encoding, &key), image.sort(encoding, &range));
-    let scalar = if array.domain.len() == 1 { Some(&array.range) } else { None };
+    let scalar = if array.domain.len() == 1 && wished == Wished::Default { Some(&array.range) } else { None };
+    let suffix = if wished == Wished::Fresh { "fresh" } else { "" };
     let value: Dynamic = match scalar {
         Some(Sort::Int) => Int::from_i64(0).into(),
         Some(Sort::Bool) => Bool::from_bool(false).into(),
         Some(Sort::Real) => Real::from_rational_str("0", "1").expect("0 is a real numeral").into(),
         Some(Sort::BitVec(width)) => BV::from_i64(0, *width).into(),
-        _ => Dynamic::new_const(format!("%simple.value@{}", term.index()), &range_sort),
+        _ => Dynamic::new_const(format!("%simple.value{suffix}@{}", term.index()), &range_sort),
     };
     if image.maps() == MapEncoding::Arrays {
         return Some((Array::const_array(&domain, &value).into(), value));
     }
     let map_sort = image.sort(encoding, encoding.terms.sort(term));
-    let map = Dynamic::new_const(format!("%simple.map@{}", term.index()), &map_sort);
-    let point = Dynamic::new_const(format!("%simple.key@{}", term.index()), &domain);
+    let map = Dynamic::new_const(format!("%simple.map{suffix}@{}", term.index()), &map_sort);
+    let point = Dynamic::new_const(format!("%simple.key{suffix}@{}", term.index()), &domain);
     let read = image.select_one(encoding, &map, (&key, &range), &point);
     let definition = forall_const(&[&point], &[&Pattern::new(&[&read])], &read.eq(&value));
     solver.assert(&definition);

@@ -94,6 +94,9 @@ pub(super) struct Z3Terms {
     /// Per map input, the shapes a first look may have wished it
     /// ([`super::simple_maps`]): a model in which one's literal holds is decoded by it.
     shapes: BTreeMap<TermId, Vec<Shape>>,
+    /// The fresh keys at which wished constant maps are read
+    /// ([`super::simple_maps`]'s probes): points a candidate may name.
+    probes: Vec<Dynamic>,
     maps: MapEncoding,
     /// Under [`MapEncoding::Uninterpreted`], each curried level by its one-index sort
     /// ([`level_sort`]).
@@ -154,6 +157,7 @@ impl Z3Terms {
             sorts: BTreeMap::new(),
             real_pow: None,
             shapes: BTreeMap::new(),
+            probes: Vec::new(),
             maps,
             levels: BTreeMap::new(),
             map_axioms: Vec::new(),
@@ -198,14 +202,21 @@ impl Z3Terms {
         self.shapes.get(&term).map_or(&[], Vec::as_slice)
     }
 
+    /// Records `probe`, a fresh key at which a wished map is read.
+    pub(super) fn add_probe(&mut self, probe: Dynamic) {
+        self.probes.push(probe);
+    }
+
     /// The fresh indices at which wished maps may differ from the map they are wished
-    /// like (a constant, or the map before a call), in input order.
+    /// like (a constant, or the map before a call), in input order, then the probes:
+    /// the fresh points of the wishes, which name points a candidate made up.
     pub(super) fn wished_indices(&self) -> impl Iterator<Item = &Dynamic> {
-        self.shapes.values().flatten().filter_map(|shape| match &shape.form {
+        let changes = self.shapes.values().flatten().filter_map(|shape| match &shape.form {
             ShapeForm::Changed { change, .. } | ShapeForm::Constant { change, .. } => {
                 change.as_ref().map(|(index, _)| index)
             }
-        })
+        });
+        changes.chain(&self.probes)
     }
 
     /// How this image encodes maps.

@@ -85,31 +85,10 @@ pub(crate) struct Translator<'p> {
     /// The builtin each function is bound to, by `FunctionId`.
     builtins: Vec<Option<Builtin>>,
     /// Whether each function is expanded at its applications, by `FunctionId`
-    /// ([`expanded_at_applications`]).
+    /// ([`hir::Function::expands_at_applications`]).
     expanded: Vec<bool>,
     /// The arguments of the applications being expanded, by parameter.
     arguments: BTreeMap<hir::BoundId, TermId>,
-}
-
-/// Which functions are expanded at their applications, as Boogie 2.4.1 expands every
-/// `{:inline}` function: those `{:inline}` functions whose bodies bind variables (a
-/// quantifier or a λ). The others are definitions (see the module documentation), which
-/// z3 unfolds as Boogie expands them; a definition that binds it cannot unfold.
-fn expanded_at_applications(program: &hir::Program) -> Vec<bool> {
-    fn binds(expr: &hir::Expr) -> bool {
-        let mut found = matches!(expr.kind, ExprKind::Quant { .. });
-        expr.for_each_child(&mut |child| found = found || binds(child));
-        found
-    }
-    use crate::syntax::ast;
-    // `{:inline}`, `{:inline true}`, not `{:inline false}`.
-    let off =
-        |arg: &ast::AttrArg| matches!(arg, ast::AttrArg::Expr(ast::Expr { kind: ast::ExprKind::Bool(false), .. }));
-    let inline = |attrs: &[ast::Attribute]| {
-        attrs.iter().any(|attr| attr.name.name == "inline" && !matches!(attr.args.as_slice(), [arg] if off(arg)))
-    };
-    let expanded = |function: &hir::Function| inline(&function.attrs) && function.body.as_ref().is_some_and(binds);
-    program.functions.iter().map(expanded).collect()
 }
 
 impl<'p> Translator<'p> {
@@ -124,7 +103,7 @@ impl<'p> Translator<'p> {
             prelude: Prelude::default(),
             bound: BTreeMap::new(),
             builtins: theory::builtins(program),
-            expanded: expanded_at_applications(program),
+            expanded: program.functions.iter().map(hir::Function::expands_at_applications).collect(),
             arguments: BTreeMap::new(),
         };
         translator.declare_constants(relevant);

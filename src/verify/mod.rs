@@ -51,6 +51,7 @@ use crate::cfg::{AssertReason, BlockId, Cfg, CmdKind};
 use crate::diag::Diagnostic;
 use crate::interp::{Limits, Machine, TestInput};
 use crate::sema::hir::{self, ImplId};
+use crate::smt::refine::{self, Instance};
 use crate::smt::{footing, Footing, Reach, Session, SessionOptions};
 use crate::source::Span;
 use crate::vc::{encode, Encoding, FailureId, Model, Obligation, ObligationKind};
@@ -262,7 +263,8 @@ fn verify_implementation(
     let start = Instant::now();
     let acyclic = cut_loops(program, cfg);
     let encoding = Arc::new(encode(program, &acyclic));
-    let (answers, footing) = answers(&encoding, options);
+    let search = Search { machine, program, cyclic: cfg, acyclic: &acyclic, deadline: options.deadline };
+    let (answers, footing) = answers(&encoding, options, &search);
     let contradiction =
         footing.as_ref().and_then(Footing::contradiction).map(|contradiction| VerifyError::Contradictory {
             axioms: contradiction.axioms.iter().map(|&index| program.axioms[index].span).collect(),
@@ -272,7 +274,6 @@ fn verify_implementation(
             on_terms: contradiction.on_terms,
         });
     let context = TestContext::new(program, cfg, &acyclic, &encoding);
-    let search = Search { machine, program, cyclic: cfg, acyclic: &acyclic, deadline: options.deadline };
     let mut failures = Vec::new();
     let mut undecided = Vec::new();
     for group in check_groups(&encoding) {
@@ -368,15 +369,18 @@ fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
 ///
 /// With the answers, the footing they stood on (the first session's, or a later one's
 /// that found a contradiction).
-fn answers(encoding: &Arc<Encoding>, options: &SessionOptions) -> (Vec<Reach>, Option<Footing>) {
+fn answers(encoding: &Arc<Encoding>, options: &SessionOptions, search: &Search) -> (Vec<Reach>, Option<Footing>) {
     let mut session = Session::new(Arc::clone(encoding), *options);
     let mut answers = Vec::with_capacity(encoding.failures.len());
     let mut contradicted = None;
     for id in encoding.failure_ids() {
-        let answer = match session.check_failure(id) {
+        let first = session.check_failure(id);
+        let answer = refined(&mut session, id, first, search);
+        let answer = match answer {
             Reach::Unknown { reason, .. } if !is_limit(&reason) && reason != footing::CONTRADICTORY => {
                 let mut alone = Session::new(Arc::clone(encoding), *options);
-                let answer = alone.check_failure(id);
+                let first = alone.check_failure(id);
+                let answer = refined(&mut alone, id, first, search);
                 contradicted = contradicted.or(alone.footing().filter(|footing| footing.contradiction().is_some()));
                 answer
             }
@@ -386,6 +390,32 @@ fn answers(encoding: &Arc<Encoding>, options: &SessionOptions) -> (Vec<Reach>, O
     }
     let footing = session.footing().filter(|footing| footing.contradiction().is_some()).or(contradicted);
     (answers, footing)
+}
+
+/// `answer` to the check `failure`, refined by replay ([`crate::smt::refine`]) in a
+/// session that validates candidates: while z3 gives up with a candidate whose replay
+/// breaks an instance of a quantified axiom or precondition (E-matching found no term
+/// to instantiate it at), that instance is asserted and the check asked again, at most
+/// [`refine::MAX_ROUNDS`] times. Every answer stays exact (the instances are implied),
+/// and the last candidate is one replay can judge.
+fn refined(session: &mut Session, failure: FailureId, mut answer: Reach, search: &Search) -> Reach {
+    if !session.validates_candidates() {
+        return answer;
+    }
+    for _ in 0..refine::MAX_ROUNDS {
+        let Reach::Unknown { candidate: Some(model), .. } = &answer else { break };
+        let Some(refutation) = search.refutation(model) else { break };
+        let instances = Instance::of(session.encoding(), &refutation);
+        if instances.is_empty() {
+            break;
+        }
+        match session.refine_failure(failure, instances) {
+            // Nothing new to assert, or no candidate: the last one stands.
+            Reach::Unknown { candidate: None, .. } => break,
+            next => answer = next,
+        }
+    }
+    answer
 }
 
 /// The reasons [`crate::smt::Session`] gives when a check ran out of time or resources.

@@ -30,7 +30,7 @@
 use crate::cfg::Cfg;
 use crate::gen::replay::{branches, default_input, test_input, value_types};
 use crate::gen::search::{steps_from, take, Shape};
-use crate::interp::{Machine, Outcome, Replay, TestInput, TraceMode};
+use crate::interp::{Machine, Outcome, Refutation, Replay, TestInput, TraceMode};
 use crate::sema::hir;
 use crate::source::Span;
 use crate::vc::{Model, Obligation};
@@ -125,6 +125,13 @@ impl Search<'_> {
             Outcome::Passed | Outcome::Failed(_) => CandidateRun::Runs,
             _ => CandidateRun::DoesNotRun,
         }
+    }
+
+    /// The instances of a quantified axiom or precondition the test of `model` (a
+    /// candidate) breaks, as its replay finds them ([`crate::smt::refine`]).
+    pub(super) fn refutation(&self, model: &Model) -> Option<Refutation> {
+        let input = test_input(self.program, self.cyclic, self.acyclic, model);
+        self.machine.run(&input, TraceMode::Complete).refutation
     }
 
     /// The first run the search finds failing at `obligation`'s clause, starting from
