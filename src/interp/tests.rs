@@ -1548,3 +1548,18 @@ fn a_function_whose_body_is_in_the_fragment_is_unfolded() {
     assert_eq!(replay.outcome, Outcome::Passed, "{:?}", replay.outcome);
     assert_eq!(replay.outputs[0].1, Value::Bool(true));
 }
+
+#[test]
+fn a_refuted_precondition_names_the_quantifier_inside_an_inline_function_it_applies() {
+    // The encoding expands `{:inline}` functions whose bodies quantify, so the refuted
+    // conjunct is counted through the application: `m[0] == 0` is 0, the `forall` 1.
+    let fixture = Fixture::new(
+        "function {:inline} natural(m: [int]int): bool { m[0] == 0 && (forall x: int :: m[x] >= 0) }
+        procedure P(m: [int]int) returns (r: int) requires natural(m); { r := m[1]; }",
+    );
+    let m = map(vec![(int(3), int(-1))], int(0));
+    let replay = fixture.run(&fixture.test("P", vec![m], Vec::new()), TraceMode::Strict);
+    assert!(matches!(replay.outcome, Outcome::Invalid(_)), "{:?}", replay.outcome);
+    let refutation = Refutation { check: RefutedCheck::Requires(0), conjunct: 1, bindings: vec![vec![int(3)]] };
+    assert_eq!(replay.refutation, Some(refutation));
+}

@@ -331,7 +331,7 @@ enum Verdict {
 /// own test, else one a search finds near it ([`search`]); else undecided.
 fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
     let Checked { obligation, site, reason, candidate } = check;
-    let mut unconfirmed = false;
+    let mut unconfirmed = None;
     if let Some(model) = candidate {
         match search.failing_candidate(model, &obligation) {
             CandidateRun::Fails(run) => {
@@ -340,7 +340,7 @@ fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
                 return Verdict::Fails(VerificationFailure { obligation, counterexample, run, site, test });
             }
             CandidateRun::Runs => {}
-            CandidateRun::DoesNotRun => unconfirmed = true,
+            CandidateRun::DoesNotRun(stop) => unconfirmed = Some(stop),
         }
     }
     match search.failing_run(&obligation, candidate) {
@@ -349,8 +349,12 @@ fn confirm(check: Checked, search: &Search, context: &TestContext) -> Verdict {
             Verdict::Fails(VerificationFailure { obligation, counterexample: None, run: Some(input), site, test })
         }
         None => {
-            let candidate = candidate.map(|model| (model.clone(), context.failing_test(model, &obligation)));
-            let possible_failure = unconfirmed && is_possible_failure(reason);
+            let candidate = candidate.map(|model| {
+                let mut test = context.failing_test(model, &obligation);
+                test.caveats.extend(unconfirmed.iter().map(|stop| format!("replay does not run it: {stop}")));
+                (model.clone(), test)
+            });
+            let possible_failure = unconfirmed.is_some() && is_possible_failure(reason);
             Verdict::Undecided(Undecided { obligation, reason: reason.to_string(), site, candidate, possible_failure })
         }
     }

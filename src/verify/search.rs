@@ -63,8 +63,9 @@ pub(super) enum CandidateRun {
     /// model was not a counterexample.
     Runs,
     /// It is no execution replay can run: an axiom or a precondition is false on it, or
-    /// it reaches what the interpreter cannot evaluate. Neither confirmed nor refuted.
-    DoesNotRun,
+    /// it reaches what the interpreter cannot evaluate (the replay's message). Neither
+    /// confirmed nor refuted.
+    DoesNotRun(String),
 }
 
 pub(super) struct Search<'a> {
@@ -123,7 +124,7 @@ impl Search<'_> {
                 CandidateRun::Fails(TestInput { trace: replay.trace, ..input })
             }
             Outcome::Passed | Outcome::Failed(_) => CandidateRun::Runs,
-            _ => CandidateRun::DoesNotRun,
+            other => CandidateRun::DoesNotRun(other.message().to_string()),
         }
     }
 
