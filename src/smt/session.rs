@@ -184,8 +184,10 @@ enum Request {
     Proof(FailureId),
     /// Instances asserted, then the last `Reach` query again (a first look).
     Refine(Vec<Instance>),
-    /// Instances asserted, then the check again (as `Proof`: no small-scope retry).
+    /// Instances asserted, then the check again as `SimplestFailure` does.
     RefineFailure(FailureId, Vec<Instance>),
+    /// A check by E-matching alone with the entry maps wished simple.
+    SimplestFailure(FailureId),
     Minimize {
         path: Vec<BlockId>,
     },
@@ -449,10 +451,20 @@ impl Session {
         self.ask(Request::Refine(instances))
     }
 
+    /// The check `failure` (for `verify`) by E-matching alone, with the entry maps of an
+    /// axiom-heavy session wished simple ([`super::simple_maps`]): for a check whose
+    /// candidate replay does not run. The candidate of a free map holds only at the keys
+    /// E-matching touched, so replay finds an axiom such as AutoProof's `forall o: ref
+    /// :: universe[o]` false on it; a constant map holds at every key. Its `unsat` is
+    /// exact (the wishes are assumptions).
+    pub fn simplest_failure(&mut self, failure: FailureId) -> Reach {
+        self.ask(Request::SimplestFailure(failure))
+    }
+
     /// [`Session::refine`] for `verify`: the `instances` asserted (found broken by the
     /// candidate of the session's last check, which was of `failure`), then `failure`
-    /// checked again, without the small-scope retry. `Unknown` without a candidate when
-    /// none of them could be grounded or all were asserted before.
+    /// checked again as [`Session::simplest_failure`] does. `Unknown` without a
+    /// candidate when none of them could be grounded or all were asserted before.
     pub fn refine_failure(&mut self, failure: FailureId, instances: Vec<Instance>) -> Reach {
         self.ask(Request::RefineFailure(failure, instances))
     }
@@ -731,9 +743,9 @@ impl Worker<'_> {
                 if !self.assert_instances(&instances) {
                     return Reach::Unknown { reason: String::new(), candidate: None };
                 }
-                let (goal, stop, reach, model_based) = self.failure_check(failure, query, params, model_based);
-                return self.vouch(reach, Some((&goal, stop)), model_based, params);
+                return self.simplest_failure(failure, params);
             }
+            Request::SimplestFailure(failure) => return self.simplest_failure(failure, params),
             other => other,
         };
         let terms = (self.encoding, &self.image);
@@ -789,7 +801,7 @@ impl Worker<'_> {
                 let (goal, stop, reach, model_based) = self.failure_check(failure, query, params, model_based);
                 self.vouch(reach, Some((&goal, stop)), model_based, params)
             }
-            Request::Refine(_) | Request::RefineFailure(..) => {
+            Request::Refine(_) | Request::RefineFailure(..) | Request::SimplestFailure(_) => {
                 unreachable!("a refinement is answered before the other requests")
             }
             Request::Decide(_) => unreachable!("questions are answered by `Worker::decide`"),
@@ -878,14 +890,6 @@ impl Worker<'_> {
         let model_based = self.profile.checking(self.image.maps()) != Profile::EMatchingOnly;
         match reach {
             Reach::Unknown { .. } if model_based && self.profile == Profile::Default => None,
-            Reach::Unknown { .. } if self.profile == Profile::AxiomHeavy => {
-                let simplest = self.simplest_failure(goal, stop, restore);
-                Some(
-                    simplest
-                        .filter(|simplest| !matches!(simplest, Reach::Unknown { candidate: None, .. }))
-                        .unwrap_or(reach),
-                )
-            }
             reach => Some(reach),
         }
     }
@@ -945,25 +949,29 @@ impl Worker<'_> {
         }
     }
 
-    /// A check of `verify` that E-matching gave up on in an axiom-heavy session, asked
-    /// again with the entry maps wished simple ([`SimpleMaps`]): the candidate of a free
-    /// map holds only at the keys E-matching touched, so replay finds an axiom such as
-    /// AutoProof's `forall o: ref :: universe[o]` false on it and cannot confirm the
-    /// failure; a constant map holds at every key. Its `unsat` is exact (the wishes are
-    /// assumptions, see [`SimpleMaps::check`]); `None` when there is nothing to wish.
-    fn simplest_failure(&mut self, goal: &Bool, stop: Option<(BlockId, usize)>, restore: &Params) -> Option<Reach> {
+    /// See [`Session::simplest_failure`]: E-matching alone, the wishes assumed in a
+    /// scope of the check's own; the plain E-matching check when there is nothing to
+    /// wish.
+    fn simplest_failure(&mut self, failure: FailureId, restore: &Params) -> Reach {
         self.make_simple_maps();
-        let maps = self.simple_maps.as_ref().filter(|maps| !maps.is_empty())?;
+        let failure = self.encoding.failure(failure);
+        let (goal, stop) = (self.image.bool(failure.condition), Some((failure.block, failure.step)));
+        let maps = self.simple_maps.as_ref().filter(|maps| !maps.is_empty());
         let (solver, terms) = (&self.solver, (self.encoding, &self.image));
         let by_triggers = (self.options, Profile::EMatchingOnly);
-        with_options(solver, by_triggers, restore, || {
+        let reach = with_options(solver, by_triggers, restore, || {
             solver.push();
-            solver.assert(goal);
-            let result = maps.check(solver, &Bool::from_bool(true));
+            solver.assert(&goal);
+            let result = match maps {
+                Some(maps) => maps.check(solver, &Bool::from_bool(true)),
+                None => solver.check(),
+            };
             let reach = answer(solver, terms, result, stop);
             solver.pop(1);
             reach
         })
+        .unwrap_or_else(Reach::past_time_limit);
+        self.vouch(reach, Some((&goal, stop)), false, restore)
     }
 
     /// See [`Session::decide`]: each question under its own deterministic resource

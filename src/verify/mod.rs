@@ -396,24 +396,30 @@ fn answers(encoding: &Arc<Encoding>, options: &SessionOptions, search: &Search) 
     (answers, footing)
 }
 
-/// `answer` to the check `failure`, refined by replay ([`crate::smt::refine`]) in a
-/// session that validates candidates: while z3 gives up with a candidate whose replay
-/// breaks an instance of a quantified axiom or precondition (E-matching found no term
-/// to instantiate it at), that instance is asserted and the check asked again, at most
-/// [`refine::MAX_ROUNDS`] times. Every answer stays exact (the instances are implied),
-/// and the last candidate is one replay can judge.
+/// `answer` to the check `failure`, repaired by replay in a session that validates
+/// candidates, while z3 gives up with a candidate replay does not run (an axiom or a
+/// precondition false on it), at most [`refine::MAX_ROUNDS`] times: the instances of a
+/// quantified axiom or precondition it breaks asserted ([`crate::smt::refine`], as
+/// `prove-tests` does), or, when replay names none, the entry maps wished simple
+/// ([`Session::simplest_failure`]); then the check is asked again. A candidate replay
+/// runs is left to [`confirm`]. Every answer stays exact (the instances are implied,
+/// the wishes assumptions), and checks whose candidates run cost nothing more.
 fn refined(session: &mut Session, failure: FailureId, mut answer: Reach, search: &Search) -> Reach {
     if !session.validates_candidates() {
         return answer;
     }
+    let mut wished = false;
     for _ in 0..refine::MAX_ROUNDS {
         let Reach::Unknown { candidate: Some(model), .. } = &answer else { break };
-        let Some(refutation) = search.refutation(model) else { break };
-        let instances = Instance::of(session.encoding(), &refutation);
-        if instances.is_empty() {
-            break;
-        }
-        match session.refine_failure(failure, instances) {
+        let Err(refutation) = search.refutation(model) else { break };
+        let instances = refutation.map(|refutation| Instance::of(session.encoding(), &refutation)).unwrap_or_default();
+        let next = match instances.is_empty() {
+            false => session.refine_failure(failure, instances),
+            true if !wished => session.simplest_failure(failure),
+            true => break,
+        };
+        wished = true;
+        match next {
             // Nothing new to assert, or no candidate: the last one stands.
             Reach::Unknown { candidate: None, .. } => break,
             next => answer = next,

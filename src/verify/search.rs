@@ -128,11 +128,16 @@ impl Search<'_> {
         }
     }
 
-    /// The instances of a quantified axiom or precondition the test of `model` (a
-    /// candidate) breaks, as its replay finds them ([`crate::smt::refine`]).
-    pub(super) fn refutation(&self, model: &Model) -> Option<Refutation> {
+    /// Whether replay runs the test of `model` (a candidate) as an execution (into a
+    /// failure or past it), else the instances of a quantified axiom or precondition it
+    /// breaks, when it finds them ([`crate::smt::refine`]).
+    pub(super) fn refutation(&self, model: &Model) -> Result<(), Option<Refutation>> {
         let input = test_input(self.program, self.cyclic, self.acyclic, model);
-        self.machine.run(&input, TraceMode::Complete).refutation
+        let replay = self.machine.run(&input, TraceMode::Complete);
+        match replay.outcome {
+            Outcome::Passed | Outcome::Failed(_) => Ok(()),
+            _ => Err(replay.refutation),
+        }
     }
 
     /// The first run the search finds failing at `obligation`'s clause, starting from
