@@ -53,7 +53,7 @@ pub(super) struct Shape<'a> {
 }
 
 impl<'a> Shape<'a> {
-    pub(super) fn new(program: &hir::Program, cfg: &'a Cfg) -> Shape<'a> {
+    pub(super) fn new(program: &hir::Program, axioms: &relevance::AxiomSymbols, cfg: &'a Cfg) -> Shape<'a> {
         let loops = cfg
             .loops
             .iter()
@@ -64,7 +64,7 @@ impl<'a> Shape<'a> {
             })
             .collect();
         let branch_names = cfg.blocks.iter().map(|block| branch_name(&block.origin.path)).collect();
-        let relevant = relevance::relevant(program, cfg.implementation);
+        let relevant = relevance::relevant_among(program, axioms, cfg.implementation);
         Shape { cfg, loops, unset: read_before_written(cfg), branch_names, relevant }
     }
 }

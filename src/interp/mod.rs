@@ -110,7 +110,8 @@ impl<'a> Machine<'a> {
     /// `cfgs` are the graphs of `program`'s implementations (any order; an
     /// implementation without a graph cannot be run or called).
     pub fn new(program: &'a hir::Program, cfgs: &'a [Cfg], limits: Limits) -> Machine<'a> {
-        let shapes = cfgs.iter().map(|cfg| (cfg.implementation, exec::Shape::new(program, cfg))).collect();
+        let axioms = crate::sema::relevance::AxiomSymbols::of(program);
+        let shapes = cfgs.iter().map(|cfg| (cfg.implementation, exec::Shape::new(program, &axioms, cfg))).collect();
         let definitions = define::definitions(program);
         let circular = define::circular(&definitions);
         Machine { program, cfgs, limits, shapes, axioms: exec::AxiomCache::default(), definitions, circular }

@@ -160,24 +160,39 @@ impl Symbols {
     }
 }
 
+/// Each axiom's symbols and the symbols of its triggers ([`trigger_gates`]): the part
+/// of [`relevant`] that does not depend on the implementation, computed once for a
+/// program whose implementations are all asked (a monomorphic Viper program has
+/// thousands of axioms and hundreds of implementations).
+pub struct AxiomSymbols(Vec<(Symbols, Vec<Symbols>)>);
+
+impl AxiomSymbols {
+    pub fn of(program: &Program) -> AxiomSymbols {
+        let symbols = (program.axioms.iter())
+            .map(|axiom| {
+                let mut own = Symbols::default();
+                own.expr(&axiom.expr);
+                (own, trigger_gates(&axiom.expr))
+            })
+            .collect();
+        AxiomSymbols(symbols)
+    }
+}
+
 /// The declarations the runs of `implementation` can depend on (see the module
 /// documentation for the rule).
 pub fn relevant(program: &Program, implementation: ImplId) -> Relevant {
+    relevant_among(program, &AxiomSymbols::of(program), implementation)
+}
+
+/// [`relevant`], with the program's [`AxiomSymbols`] computed already.
+pub fn relevant_among(program: &Program, axiom_symbols: &AxiomSymbols, implementation: ImplId) -> Relevant {
     let mut symbols = roots(program, implementation);
     close_over_declarations(program, &mut symbols);
-    let axiom_symbols: Vec<(Symbols, Vec<Symbols>)> = program
-        .axioms
-        .iter()
-        .map(|axiom| {
-            let mut own = Symbols::default();
-            own.expr(&axiom.expr);
-            (own, trigger_gates(&axiom.expr))
-        })
-        .collect();
     let mut axioms = BTreeSet::new();
     loop {
         let before = axioms.len();
-        for (index, (own, gates)) in axiom_symbols.iter().enumerate() {
+        for (index, (own, gates)) in axiom_symbols.0.iter().enumerate() {
             let enters = match gates.is_empty() {
                 true => own.is_empty() || own.meets(&symbols),
                 false => gates.iter().any(|gate| gate.within(&symbols)),
