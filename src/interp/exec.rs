@@ -133,15 +133,23 @@ impl Falsified<'_> {
             return Ok(None);
         }
         let (expr, check) = self.formula(evaluator.program());
-        let mut found = std::mem::take(&mut evaluator.counterexamples);
+        let found = std::mem::take(&mut evaluator.counterexamples);
         // A precondition is often a conjunction of `forall`s (a driver model's pair of
-        // ownership invariants): the first conjunct found false is the one refuted.
+        // ownership invariants): the first conjunct found false is the one refuted. The
+        // instances of a type-quantified `forall` (`forall <U> o: ref, f: Field U`, one
+        // per type in the monomorphic program) share their body's span: a binding is
+        // the conjunct's whose variables' types it fits.
         let mut conjuncts = Vec::new();
         super::members::formula_conjuncts(evaluator.program(), expr, &mut conjuncts);
         let refutation = conjuncts.iter().enumerate().find_map(|(conjunct, expr)| {
-            let ExprKind::Quant { quantifier: Quantifier::Forall, body, .. } = &expr.kind else { return None };
-            let position = found.iter().position(|(span, _)| *span == body.span)?;
-            Some(Refutation { check, conjunct, bindings: found.swap_remove(position).1 })
+            let ExprKind::Quant { quantifier: Quantifier::Forall, vars, body, .. } = &expr.kind else { return None };
+            let fits = |values: &&Vec<Value>| {
+                values.len() == vars.len()
+                    && vars.iter().zip(values.iter()).all(|(var, value)| super::eval::admit(value, &var.ty).is_some())
+            };
+            let (_, bindings) = found.iter().find(|(span, _)| *span == body.span)?;
+            let bindings: Vec<Vec<Value>> = bindings.iter().filter(fits).cloned().collect();
+            (!bindings.is_empty()).then_some(Refutation { check, conjunct, bindings })
         });
         Ok(Some(refutation))
     }

@@ -1563,3 +1563,37 @@ fn a_refuted_precondition_names_the_quantifier_inside_an_inline_function_it_appl
     let refutation = Refutation { check: RefutedCheck::Requires(0), conjunct: 1, bindings: vec![vec![int(3)]] };
     assert_eq!(replay.refutation, Some(refutation));
 }
+
+#[test]
+fn a_refuted_type_quantified_precondition_names_the_instance_its_binding_fits() {
+    // Monomorphized, `forall <a> f: Field a` is one `forall` per type, all with the
+    // body's span: the binding (a `Field bool`) is the second instance's, not the first.
+    let program = crate::sema::tests::expect_accepted(
+        "type Field a; const fi: Field int; const fb: Field bool;
+        procedure P(m: <a>[Field a]bool) returns (r: bool) requires (forall<a> f: Field a :: m[f]); { r := m[fi]; }",
+    );
+    let program = crate::mono::monomorphize(program).expect("a finite program");
+    let (cfgs, errors) = lower_all(&program);
+    assert!(errors.is_empty(), "{errors:?}");
+    let fixture = Fixture { program, cfgs };
+    let field = |name: &str| {
+        let index = fixture.program.consts.iter().position(|constant| constant.name == name).expect("a field");
+        fixture.program.consts[index].ty.clone()
+    };
+    let element = |ty: hir::Type| match ty {
+        hir::Type::Named(ty, _) => Value::Elem { ty, index: 0 },
+        other => panic!("a field type: {other:?}"),
+    };
+    let bool_field = element(field("fb"));
+    // `m` as the monomorphic program passes it: one map per instance, the `bool`
+    // fields' false at the field, the `int` fields' true everywhere.
+    let params = vec![
+        map(Vec::new(), Value::Bool(true)),
+        map(vec![(bool_field.clone(), Value::Bool(false))], Value::Bool(true)),
+    ];
+    let replay = fixture.run(&fixture.test("P", params, Vec::new()), TraceMode::Strict);
+    assert!(matches!(replay.outcome, Outcome::Invalid(_)), "{:?}", replay.outcome);
+    let refutation = replay.refutation.expect("a refutation");
+    assert_eq!(refutation.bindings, vec![vec![bool_field]]);
+    assert_eq!(refutation.conjunct, 1, "the `bool` instance");
+}
