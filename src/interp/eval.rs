@@ -521,7 +521,14 @@ impl<'p> Evaluator<'p> {
             None => {}
         }
         if let Some(body) = &function.body {
-            self.deeper()?;
+            // A definition may recurse without end on the test's values (AutoProof's
+            // `in_domain` along a cycle of owners): say whose recursion it was.
+            self.deeper().map_err(|_| EvalError::Budget {
+                message: format!(
+                    "applications of `{}` nested deeper than {} (a recursive definition that may not terminate on the test's values)",
+                    function.name, self.limits.max_depth
+                ),
+            })?;
             let bindings = function.params.iter().map(|param| param.id).zip(args).collect();
             let result = self.with_bound(bindings, |this| this.eval(State::empty(), body));
             self.shallower();
