@@ -411,7 +411,7 @@ fn refined(session: &mut Session, failure: FailureId, mut answer: Reach, search:
     let mut wished = false;
     for _ in 0..refine::MAX_ROUNDS {
         let Reach::Unknown { candidate: Some(model), .. } = &answer else { break };
-        let Err(refutation) = search.refutation(model) else { break };
+        let Err(refutation) = search.runs_candidate(model) else { break };
         let instances = refutation.map(|refutation| Instance::of(session.encoding(), &refutation)).unwrap_or_default();
         let next = match instances.is_empty() {
             false => session.refine_failure(failure, instances),

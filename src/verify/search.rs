@@ -131,7 +131,7 @@ impl Search<'_> {
     /// Whether replay runs the test of `model` (a candidate) as an execution (into a
     /// failure or past it), else the instances of a quantified axiom or precondition it
     /// breaks, when it finds them ([`crate::smt::refine`]).
-    pub(super) fn refutation(&self, model: &Model) -> Result<(), Option<Refutation>> {
+    pub(super) fn runs_candidate(&self, model: &Model) -> Result<(), Option<Refutation>> {
         let input = test_input(self.program, self.cyclic, self.acyclic, model);
         let replay = self.machine.run(&input, TraceMode::Complete);
         match replay.outcome {
