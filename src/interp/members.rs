@@ -244,14 +244,7 @@ fn converse_of(
 
 /// `expr` split at `&&`.
 pub(super) fn conjuncts<'e>(expr: &'e hir::Expr, found: &mut Vec<&'e hir::Expr>) {
-    match &expr.kind {
-        ExprKind::Binary { op: BinaryOp::And, lhs, rhs } => {
-            conjuncts(lhs, found);
-            conjuncts(rhs, found);
-        }
-        ExprKind::Bool(true) => {}
-        _ => found.push(expr),
-    }
+    split_conjuncts(expr, found, &|_| None);
 }
 
 /// `expr` split at `&&` as the encoding splits the formula: through the applications
@@ -259,20 +252,30 @@ pub(super) fn conjuncts<'e>(expr: &'e hir::Expr, found: &mut Vec<&'e hir::Expr>)
 /// conjuncts stand in the application's place (in the body's terms, not substituted:
 /// what a refutation names is the position and the quantifier's span).
 pub(super) fn formula_conjuncts<'e>(program: &'e hir::Program, expr: &'e hir::Expr, found: &mut Vec<&'e hir::Expr>) {
+    let expansion = |application: &'e hir::Expr| {
+        let ExprKind::Apply { func, .. } = &application.kind else { return None };
+        let function = &program.functions[func.index()];
+        function.body.as_ref().filter(|_| function.expands_at_applications())
+    };
+    split_conjuncts(expr, found, &expansion);
+}
+
+/// `expr` split at `&&`, each operand `expansion` gives a body for split in turn.
+fn split_conjuncts<'e>(
+    expr: &'e hir::Expr,
+    found: &mut Vec<&'e hir::Expr>,
+    expansion: &dyn Fn(&'e hir::Expr) -> Option<&'e hir::Expr>,
+) {
     match &expr.kind {
         ExprKind::Binary { op: BinaryOp::And, lhs, rhs } => {
-            formula_conjuncts(program, lhs, found);
-            formula_conjuncts(program, rhs, found);
-        }
-        ExprKind::Apply { func, .. } => {
-            let function = &program.functions[func.index()];
-            match &function.body {
-                Some(body) if function.expands_at_applications() => formula_conjuncts(program, body, found),
-                _ => found.push(expr),
-            }
+            split_conjuncts(lhs, found, expansion);
+            split_conjuncts(rhs, found, expansion);
         }
         ExprKind::Bool(true) => {}
-        _ => found.push(expr),
+        _ => match expansion(expr) {
+            Some(body) => split_conjuncts(body, found, expansion),
+            None => found.push(expr),
+        },
     }
 }
 

@@ -960,15 +960,10 @@ impl Worker<'_> {
         let (solver, terms) = (&self.solver, (self.encoding, &self.image));
         let by_triggers = (self.options, Profile::EMatchingOnly);
         let reach = with_options(solver, by_triggers, restore, || {
-            solver.push();
-            solver.assert(&goal);
-            let result = match maps {
+            decide_scoped(solver, terms, (&goal, stop), &[], || match maps {
                 Some(maps) => maps.check(solver, &Bool::from_bool(true)),
                 None => solver.check(),
-            };
-            let reach = answer(solver, terms, result, stop);
-            solver.pop(1);
-            reach
+            })
         })
         .unwrap_or_else(Reach::past_time_limit);
         self.vouch(reach, Some((&goal, stop)), false, restore)
@@ -1219,10 +1214,21 @@ fn check_scoped(
     stop: Option<(BlockId, usize)>,
     extra: &[Bool],
 ) -> Reach {
+    decide_scoped(solver, terms, (goal, stop), extra, || solver.check())
+}
+
+/// [`check_scoped`], the check made by `decide` (a check under assumptions).
+fn decide_scoped(
+    solver: &Solver,
+    terms: (&Encoding, &Z3Terms),
+    (goal, stop): (&Bool, Option<(BlockId, usize)>),
+    extra: &[Bool],
+    decide: impl FnOnce() -> SatResult,
+) -> Reach {
     solver.push();
     solver.assert(goal);
     extra.iter().for_each(|assertion| solver.assert(assertion));
-    let result = solver.check();
+    let result = decide();
     let reach = answer(solver, terms, result, stop);
     solver.pop(1);
     reach

@@ -1,7 +1,7 @@
 //! The simplest entry maps first: a first look at a query of an axiom-heavy session
-//! asks for an execution whose map-valued entry inputs (in-parameters, globals at entry,
-//! constants) are constant maps, dropping that wish map by map as unsat cores say it
-//! cannot hold; the ladder of [`super::minimize`] for maps, before the model rather than
+//! (and `verify`'s check of a candidate replay does not run) asks for an execution
+//! whose map-valued entry inputs (in-parameters, globals at entry, constants) are
+//! constant maps, dropping that wish map by map as unsat cores say it cannot hold; the ladder of [`super::minimize`] for maps, before the model rather than
 //! after it.
 //!
 //! **Why.** A candidate of E-matching alone satisfies every instance z3 made, but an
@@ -21,18 +21,23 @@
 //! == new || old(alloc)[x] == alloc[x]` where no trigger matched, as an entry map breaks
 //! a precondition.
 //!
-//! **Rungs.** Each entry map input `M` has two literals, `%simple@M@0 ⇒ M = const(v)` and
+//! **Rungs.** Each entry map input `M` has two literals or three, `%simple@M@0 ⇒ M = const(v)` and
 //! `%simple@M@1 ⇒ M = const(v)[k := w]` (`k`, `w` fresh: constant but at one point, so
 //! that a query needing some point of the map still gets finitely many, which
 //! refinement can instantiate at `k` itself, [`super::refine`]), where `v` is the default
 //! of the map's range (`0`, `false`, `0.0`, the zero bit-vector) or, for a
 //! range without one (a map, an uninterpreted sort), a fresh constant `%simple.value@M`:
 //! a map of maps constant in its outer index only (nested defaults were seen to cost z3
-//! seconds more per check on the driver models than one constant level). A check assumes
+//! seconds more per check on the driver models than one constant level). A range with a
+//! default has a third, `%simple@M@2 ⇒ M = const(c)` with `c` fresh: constant at a value
+//! an axiom fixes to another than the default (AutoProof's `forall o: ref ::
+//! universe[o]`). Each rung also reads `M` at a fresh probe key (apart from `k`): the
+//! ground term by which E-matching instantiates the axioms about `M`'s points at a point
+//! of the constant, which they then constrain ([`probe`]). A check assumes
 //! the query's guard and every literal still standing: `unsat` with a core naming
 //! literals drops them and checks again; `unsat` with a core naming none is the query's
 //! own answer (the literals are only assumptions, so it is exact); any other answer is
-//! the look's. The last rung is the plain query, so the look costs at most two checks
+//! the look's. The last rung is the plain query, so the look costs at most three checks
 //! per map input more than a plain one, and each such check is cheap (an unsat core of
 //! E-matching, 0.1 s on the driver models).
 //!
@@ -197,7 +202,7 @@ fn entry_shapes(
         (constant, form(&value, None), at_probe.clone()),
         (changed, form(&value, Some((index, new))), Bool::and(&[at_probe.clone(), apart])),
     ];
-    if !is_fresh(&value) {
+    if range_default(encoding, term).is_some() {
         let (constant, value) = constant_map(solver, encoding, image, term, Wished::Fresh)?;
         shapes.push((constant, form(&value, None), at_probe));
     }
@@ -232,9 +237,20 @@ enum Wished {
     Fresh,
 }
 
-/// Whether `value` is a fresh constant of [`constant_map`]'s, not a numeral.
-fn is_fresh(value: &Dynamic) -> bool {
-    z3::ast::Ast::decl(value).name().starts_with("%simple.")
+/// The default of the range of map `term` of one index (`0`, `false`, `0.0`, the zero
+/// bit-vector); `None` for a range without one (a map, an uninterpreted sort).
+fn range_default(encoding: &Encoding, term: TermId) -> Option<Dynamic> {
+    let Sort::Array(array) = encoding.terms.sort(term) else { return None };
+    if array.domain.len() != 1 {
+        return None;
+    }
+    match &array.range {
+        Sort::Int => Some(Int::from_i64(0).into()),
+        Sort::Bool => Some(Bool::from_bool(false).into()),
+        Sort::Real => Some(Real::from_rational_str("0", "1").expect("0 is a real numeral").into()),
+        Sort::BitVec(width) => Some(BV::from_i64(0, *width).into()),
+        _ => None,
+    }
 }
 
 /// The constant map of `term`'s (curried) sort with its range's default, or a fresh
@@ -251,17 +267,11 @@ fn constant_map(
     wished: Wished,
 ) -> Option<(Dynamic, Dynamic)> {
     let (key, range) = levels(encoding.terms.sort(term), 1).pop()?;
-    let Sort::Array(array) = encoding.terms.sort(term) else { return None };
     let (domain, range_sort) = (image.sort(encoding, &key), image.sort(encoding, &range));
-    let scalar = if array.domain.len() == 1 && wished == Wished::Default { Some(&array.range) } else { None };
     let suffix = if wished == Wished::Fresh { "fresh" } else { "" };
-    let value: Dynamic = match scalar {
-        Some(Sort::Int) => Int::from_i64(0).into(),
-        Some(Sort::Bool) => Bool::from_bool(false).into(),
-        Some(Sort::Real) => Real::from_rational_str("0", "1").expect("0 is a real numeral").into(),
-        Some(Sort::BitVec(width)) => BV::from_i64(0, *width).into(),
-        _ => Dynamic::new_const(format!("%simple.value{suffix}@{}", term.index()), &range_sort),
-    };
+    let default = range_default(encoding, term).filter(|_| wished == Wished::Default);
+    let value =
+        default.unwrap_or_else(|| Dynamic::new_const(format!("%simple.value{suffix}@{}", term.index()), &range_sort));
     if image.maps() == MapEncoding::Arrays {
         return Some((Array::const_array(&domain, &value).into(), value));
     }
