@@ -73,6 +73,13 @@ fuzz-pipeline seconds="600":
 judge seconds="1800":
     JUDGE_SECONDS={{seconds}} JUDGE_FAILURES=target/judge-failures cargo test --test it properties::boogie_judges -- --ignored --nocapture
 
+# Front-end output (AutoProof, Dafny, Viper, SMACK; directories or files named by
+# SEEDGEN_FRONTEND_CORPUS, `:`-separated, one corpus each) beside Boogie 2.4.1, check by
+# check: accepted, `verify` per implementation and per error, with `--goals` the goals
+# Boogie reaches on `seed` output against `prove-tests`' coverage, time, crashes.
+frontends *ARGS:
+    cargo bench --bench frontends -- {{ARGS}}
+
 # Boogie's Test/havoc0 driver models beside Boogie 2.4.1 (needs SEEDGEN_BOOGIE_REPO).
 axioms:
     cargo bench --bench axioms

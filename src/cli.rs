@@ -149,6 +149,11 @@ pub struct VerifyArgs {
     pub solver: SolverArgs,
     #[command(flatten)]
     pub language: LanguageArgs,
+    /// How the result is printed: the diagnostics and a summary line, or one JSON
+    /// document on stdout with each implementation's verdict, its failures and its
+    /// undecided checks (where, what, the failing test), for tools and CI.
+    #[arg(long, value_enum, default_value_t = FormatArg::Human, value_name = "FORMAT")]
+    pub format: FormatArg,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -552,7 +557,12 @@ impl Cli {
                 Config::Seed(config, output_config(&args.output))
             }
             Command::Verify(args) => Config::Verify(
-                VerifyConfig { file: args.file, language: args.language.into(), solver: args.solver.into() },
+                VerifyConfig {
+                    file: args.file,
+                    language: args.language.into(),
+                    solver: args.solver.into(),
+                    format: args.format.into(),
+                },
                 output_config(&args.output),
             ),
             Command::RunTests(args) => {

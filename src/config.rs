@@ -277,6 +277,8 @@ pub struct VerifyConfig {
     /// How the program is read (`--infer-modifies`).
     pub language: CheckOptions,
     pub solver: SolverLimits,
+    /// `--format`: diagnostics and a summary line, or one JSON report on stdout.
+    pub format: SummaryFormat,
 }
 
 /// `--timeout-ms` and `--time-limit`: how long the solver may take.

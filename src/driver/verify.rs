@@ -2,8 +2,11 @@
 //! diagnostics with their failing tests, undecided checks said (exit 3).
 
 use super::{emit_all, incomplete_if, load_and_lower, plural, Lowered, Outcome, Streams};
-use crate::config::{OutputConfig, VerifyConfig};
-use crate::verify;
+use crate::config::{OutputConfig, SummaryFormat, VerifyConfig};
+use crate::sema::hir;
+use crate::source::{SourceDb, Span};
+use crate::verify::{self, CheckSite, FailingTest, ImplementationVerdict, VerifyError};
+use serde_json::{json, Value};
 use std::io;
 use std::time::Instant;
 
@@ -25,7 +28,10 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     let vacuous = verdicts.iter().any(verify::ImplementationVerdict::is_vacuous);
     let undecided: usize = verdicts.iter().map(verify::ImplementationVerdict::undecided).sum();
     let possible: usize = verdicts.iter().map(verify::ImplementationVerdict::possible_failures).sum();
-    if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
+    if config.format == SummaryFormat::Json {
+        let report = report_json(&db, &program, &verdicts);
+        writeln!(streams.out, "{}", serde_json::to_string_pretty(&report).expect("JSON values serialize"))?;
+    } else if output.message_format == crate::diag::MessageFormat::Human && !output.quiet {
         let verified = verdicts.iter().filter(|verdict| verdict.is_verified()).count();
         let mut found = if failures == 0 { "no failures".to_string() } else { plural(failures, "failure") };
         if undecided > 0 {
@@ -45,4 +51,95 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     }
     // "No failures" is not "verified" while a check is undecided.
     incomplete_if(undecided, "check", output, streams)
+}
+
+/// `--format json`: each implementation's verdict with the checks that did not verify,
+/// where they are (one-based lines and columns, as diagnostics give them) and the test
+/// that makes each fail; then the totals the summary line gives.
+fn report_json(db: &SourceDb, program: &hir::Program, verdicts: &[ImplementationVerdict]) -> Value {
+    let implementations: Vec<Value> =
+        verdicts.iter().map(|verdict| implementation_json(db, program, verdict)).collect();
+    let count = |measure: fn(&ImplementationVerdict) -> usize| verdicts.iter().map(measure).sum::<usize>();
+    json!({
+        "implementations": implementations,
+        "totals": {
+            "implementations": verdicts.len(),
+            "verified": verdicts.iter().filter(|verdict| verdict.is_verified()).count(),
+            "failures": count(ImplementationVerdict::failures),
+            "undecided": count(ImplementationVerdict::undecided),
+            "possible_failures": count(ImplementationVerdict::possible_failures),
+            "vacuous": verdicts.iter().filter(|verdict| verdict.is_vacuous()).count(),
+        },
+    })
+}
+
+fn implementation_json(db: &SourceDb, program: &hir::Program, verdict: &ImplementationVerdict) -> Value {
+    let verdict_name = if verdict.is_vacuous() {
+        "vacuous"
+    } else if verdict.is_verified() {
+        "verified"
+    } else if verdict.failures() > 0 {
+        "failed"
+    } else {
+        "undecided"
+    };
+    let mut failures = Vec::new();
+    let mut undecided = Vec::new();
+    let mut contradiction = Value::Null;
+    for error in verdict.errors() {
+        match &error {
+            VerifyError::Fails { site, test } => failures.push(check_json(db, site, Some(test))),
+            VerifyError::Undecided { site, reason, candidate, possible_failure } => {
+                let mut check = check_json(db, site, candidate.as_ref());
+                check["reason"] = json!(reason);
+                check["possible_failure"] = json!(possible_failure);
+                undecided.push(check);
+            }
+            VerifyError::Contradictory { axioms, by_triggers, .. } => {
+                let axioms: Vec<Value> = axioms.iter().map(|axiom| position(db, *axiom)).collect();
+                contradiction = json!({ "by_triggers": by_triggers, "axioms": axioms });
+            }
+        }
+    }
+    let span = program.implementations[verdict.implementation.index()].span;
+    json!({
+        "name": verdict.name,
+        "line": db.line_col(span).line,
+        "verdict": verdict_name,
+        "failures": failures,
+        "undecided": undecided,
+        "contradiction": contradiction,
+    })
+}
+
+/// One check: its kind, where it is reported (the clause; for a callee's precondition,
+/// the call, with the clause beside it) and the test: inputs as `name = value`, the
+/// choices along its path, the function tables, and why it may not be a real run.
+fn check_json(db: &SourceDb, site: &CheckSite, test: Option<&FailingTest>) -> Value {
+    let (kind, at, clause) = match site {
+        CheckSite::Assertion { span } => ("assertion", *span, None),
+        CheckSite::InvariantOnEntry { invariant, .. } => ("invariant on entry", *invariant, None),
+        CheckSite::InvariantMaintained { invariant, .. } => ("invariant maintained", *invariant, None),
+        CheckSite::Precondition { call, clause, .. } => ("precondition", *call, Some(*clause)),
+        CheckSite::Postcondition { clause, .. } => ("postcondition", *clause, None),
+    };
+    let mut check = position(db, at);
+    check["kind"] = json!(kind);
+    if let Some(clause) = clause {
+        check["clause"] = position(db, clause);
+    }
+    if let Some(test) = test {
+        check["test"] = json!({
+            "inputs": test.inputs.iter().map(|(name, value)| format!("{name} = {value}")).collect::<Vec<_>>(),
+            "choices": test.choices,
+            "functions": test.functions,
+            "caveats": test.caveats,
+        });
+    }
+    check
+}
+
+fn position(db: &SourceDb, span: Span) -> Value {
+    let at = db.line_col(span);
+    json!({ "line": at.line, "column": at.column })
 }

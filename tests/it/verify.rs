@@ -143,3 +143,16 @@ fn verify_exit_status_follows_the_verdict() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains(": error: "));
 }
+
+/// `--format json` is one document on stdout: each implementation's verdict, its
+/// failures where the diagnostics put them (a callee's precondition at the call, with
+/// the clause), the failing tests, and the totals the summary line gives.
+#[test]
+fn verify_json_report_gives_each_implementations_verdict_and_failures() {
+    let output = crate::support::seedgen(&["verify", "--format", "json", "tests/verify/calls.bpl"]);
+    assert_eq!(output.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON document on stdout");
+    insta::assert_snapshot!(serde_json::to_string_pretty(&report).expect("JSON values serialize"));
+    let again = crate::support::seedgen(&["verify", "--format", "json", "tests/verify/calls.bpl"]);
+    assert_eq!(output.stdout, again.stdout, "the report is deterministic");
+}
