@@ -602,6 +602,9 @@ fn serve(
     let maps = MapEncoding::for_encoding(profile.maps(), encoding);
     let checking = profile.checking(maps);
     solver.set_params(&params(options, checking));
+    if has_lambda(encoding) {
+        solver.set_params(&lambda_workaround());
+    }
     let mut image = Z3Terms::new(encoding, maps);
     assert_encoding(&solver, encoding, &mut image);
     if profile == Profile::AxiomHeavy {
@@ -1107,6 +1110,26 @@ fn params_now(options: SessionOptions, profile: Profile) -> Option<Params> {
     let left_ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
     let timeout_ms = Some(options.timeout_ms.map_or(left_ms, |timeout| timeout.min(left_ms)));
     Some(params(SessionOptions { timeout_ms, ..options }, profile))
+}
+
+/// Whether the encoding has a `lambda` term (a Boogie lambda, a z3 array).
+pub(super) fn has_lambda(encoding: &Encoding) -> bool {
+    let terms = &encoding.terms;
+    terms.ids().any(|id| matches!(terms.get(id), crate::vc::Term::Lambda(..)))
+}
+
+/// Model-based instantiation with every quantifier a template of the interpretations it
+/// builds (`mbqi.force_template=0`; z3 picks templates by a weight heuristic otherwise),
+/// for a session with lambdas. z3 4.8.12's model-based instantiation dereferences a bad
+/// pointer (a segmentation fault, which no handler can catch) on a reachability query of
+/// a Dafny prelude with its frame `lambda` under the heuristic's choice (Boogie's
+/// `Test/test2/IncompleteArithmetic-RealTypes.bpl`) and not with every quantifier a
+/// template, where it covers every goal Boogie reaches; on Dafny's other output the
+/// coverage is the same. A parameter once set stays on a z3 solver, so this is set once.
+fn lambda_workaround() -> Params {
+    let mut params = Params::new();
+    params.set_u32("mbqi.force_template", 0);
+    params
 }
 
 /// Only parameter names z3 4.8.12 accepts on a solver: an unknown one makes z3 ignore

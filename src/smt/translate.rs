@@ -61,9 +61,7 @@ impl MapEncoding {
     /// which only the array theory expresses: then [`MapEncoding::Arrays`] for the whole
     /// encoding rather than half of it translated each way.
     pub(super) fn for_encoding(wanted: MapEncoding, encoding: &Encoding) -> MapEncoding {
-        let terms = &encoding.terms;
-        let has_lambda = || terms.ids().any(|id| matches!(terms.get(id), Term::Lambda(..)));
-        if wanted == MapEncoding::Uninterpreted && has_lambda() {
+        if wanted == MapEncoding::Uninterpreted && super::session::has_lambda(encoding) {
             MapEncoding::Arrays
         } else {
             wanted
