@@ -38,7 +38,8 @@ pub enum Command {
     /// Generate a test suite that covers every reachable branch, from one solver session
     /// per implementation, and report what is covered, unreachable or not covered.
     #[command(after_help = "Exit status: 0 success; 1 the program has errors, `--existing` found \
-                            regressions, or `--check` found the suite stale; 2 usage or input error (an \
+                            regressions, `--check` found the suite stale, or with `--fail-on-findings` a \
+                            test violates a contract; 2 usage or input error (an \
                             unreadable program or suite); 3 incomplete (the solver or `--time-limit` left \
                             goals undecided, and nothing else failed); 4 with `--require-coverage`, goals \
                             neither covered nor proved unreachable (listed; before 3, after 1); 101 internal error (a bug: please \
@@ -221,6 +222,7 @@ impl GenerationArgs {
             existing: None,
             check: false,
             require_coverage: false,
+            fail_on_findings: false,
             kill_mutants: false,
         }
     }
@@ -287,6 +289,13 @@ pub struct ProveTestsArgs {
     /// when a goal is neither covered nor proved unreachable, listing each such goal.
     #[arg(long)]
     pub require_coverage: bool,
+    /// The findings gate: fail (exit status 1, after the suite is written or checked)
+    /// when a test violates a contract (an assertion, an invariant, a precondition at a
+    /// call, a postcondition: its recorded outcome is `fail`). Each such test is a
+    /// finding, reported at the violated clause with its inputs whether or not this is
+    /// given: a warning without it, an error with it.
+    #[arg(long)]
+    pub fail_on_findings: bool,
     /// Also aim at mutation adequacy: for every mutant `seedgen mutate` makes of an
     /// implementation, a test that kills it (from the suite's tests, their neighbours,
     /// or the product program of the original and the mutant), or a proof that it is
@@ -607,6 +616,7 @@ impl Cli {
                     existing: args.existing,
                     check,
                     require_coverage: args.require_coverage,
+                    fail_on_findings: args.fail_on_findings,
                     kill_mutants: args.kill_mutants,
                     ..defaults
                 };

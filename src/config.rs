@@ -140,6 +140,9 @@ pub struct ProveTestsConfig {
     /// `--require-coverage`: a goal neither covered nor proved unreachable fails the run
     /// (exit status 4), each such goal listed.
     pub require_coverage: bool,
+    /// `--fail-on-findings`: a test of the suite that violates a contract (a finding,
+    /// always reported) fails the run (exit status 1).
+    pub fail_on_findings: bool,
     /// `--kill-mutants`: a killing test (or an equivalence proof) per mutant too.
     pub kill_mutants: bool,
 }

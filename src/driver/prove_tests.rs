@@ -1,7 +1,9 @@
 //! `seedgen prove-tests FILE`: the suite generated (or read from the cache), written or
-//! compared with a committed one (`--check`), the per-procedure summary printed; with
+//! compared with a committed one (`--check`), its findings (tests that violate a
+//! contract) reported at their clauses, the per-procedure summary printed; with
 //! `--require-coverage`, the coverage gate CI asks for: a goal neither covered nor proved
-//! unreachable fails the run (exit status 4), each such goal listed.
+//! unreachable fails the run (exit status 4), each such goal listed; with
+//! `--fail-on-findings`, a finding fails the run (exit status 1).
 
 use super::*;
 
@@ -70,8 +72,16 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         (sections, None)
     };
     let suite = suite::build(&context, sections);
-    // Regressions and a stale suite (exit 1) come before undecided goals (exit 3).
-    let regressions = if carried.regressions.is_empty() { Outcome::Success } else { Outcome::ProgramErrors };
+    let findings = report::findings::findings(&program, &all_cfgs, &suite);
+    let severity = if config.fail_on_findings { Severity::Error } else { Severity::Warning };
+    let diagnostics: Vec<Diagnostic> = findings.iter().map(|finding| finding.to_diagnostic(severity)).collect();
+    emit_all(&db, output, streams, &diagnostics)?;
+    let summary = summary.with_findings(&db, &findings);
+    let gated_findings = if config.fail_on_findings { findings.len() } else { 0 };
+    // Regressions, findings under their gate and a stale suite (exit 1) come before
+    // undecided goals (exit 3).
+    let regressions =
+        if carried.regressions.is_empty() && gated_findings == 0 { Outcome::Success } else { Outcome::ProgramErrors };
     if config.check {
         let Emit::Suite(form) = config.emit else {
             writeln!(streams.err, "seedgen: error: `--check` compares a suite file, not a Test-Comp directory")?;
@@ -80,6 +90,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         let text = suite::to_text(&suite, &program, form);
         let checked = check_suite(&config.suite, &suite, &text, output, streams)?;
         write_regressions(&db, &carried, streams)?;
+        write_findings_gate(gated_findings, streams)?;
         return match (checked, regressions) {
             (Outcome::Success, Outcome::Success) => gate_then_incomplete(&gaps, &db, &summary, output, streams),
             (Outcome::Success, regressions) => Ok(regressions),
@@ -112,6 +123,7 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
     if let Some(lines) = verbose {
         write!(streams.err, "{lines}{}", timings.total(config.jobs, started.elapsed()))?;
     }
+    write_findings_gate(gated_findings, streams)?;
     if regressions != Outcome::Success {
         return Ok(regressions);
     }
@@ -142,6 +154,20 @@ fn gate_then_incomplete(
         writeln!(streams.err, "  {}:{}:{}: {}: {}", db.name(gap.span.file), at.line, at.column, gap.id, gap.reason)?;
     }
     Ok(Outcome::CoverageGap)
+}
+
+/// With `--fail-on-findings`, why the run fails when `gated` tests violate a contract
+/// (each already reported at its clause), as the coverage gate says its own.
+fn write_findings_gate(gated: usize, streams: &mut Streams) -> io::Result<()> {
+    if gated == 0 {
+        return Ok(());
+    }
+    let verb = if gated == 1 { "violates" } else { "violate" };
+    writeln!(
+        streams.err,
+        "seedgen: findings: {} of the suite {verb} a contract (`--fail-on-findings`); exit status 1",
+        plural(gated, "test")
+    )
 }
 
 /// Writes what `--emit` asks for at `config.suite`: the suite's text, or its Test-Comp

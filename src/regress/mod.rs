@@ -46,12 +46,25 @@ pub enum Verdict {
     },
 }
 
+/// A recorded failure a test's run fails again, the same way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reproduced {
+    /// "postcondition `y >= 0` of `Abs` violated".
+    pub message: String,
+    /// The violated clause.
+    pub span: Span,
+}
+
 #[derive(Clone, Debug)]
 pub struct TestResult {
     pub id: String,
     /// The implementation the test exercises.
     pub procedure: String,
     pub verdict: Verdict,
+    /// For a passing test recorded `fail`: the failure its run reproduced. The test
+    /// passes (the program behaves as recorded), yet the program violates a contract,
+    /// which a bare "pass" would hide.
+    pub reproduced: Option<Reproduced>,
     /// The goals of its own implementation its run entered (as `prove-tests` counts a
     /// test's `covers`); empty for a test that could not run.
     pub entered: Vec<GoalId>,
@@ -78,6 +91,11 @@ impl SuiteRun {
     pub fn count(&self, matches: fn(&Verdict) -> bool) -> usize {
         self.results.iter().filter(|result| matches(&result.verdict)).count()
     }
+
+    /// The passing tests whose runs reproduce a recorded failure.
+    pub fn reproduced(&self) -> usize {
+        self.results.iter().filter(|result| result.reproduced.is_some()).count()
+    }
 }
 
 /// Runs `tests` on the program whose lowered graphs are `cfgs`; `options` are the
@@ -99,9 +117,9 @@ pub fn run(
     let mut results = Vec::new();
     for test in tests {
         let start = Instant::now();
-        let (procedure, verdict, entered) = match test {
+        let (procedure, verdict, entered, reproduced) = match test {
             LoadedTest::Stale { procedure, reason, .. } => {
-                (procedure.clone(), Verdict::Invalid { message: reason.clone(), span: None }, Vec::new())
+                (procedure.clone(), Verdict::Invalid { message: reason.clone(), span: None }, Vec::new(), None)
             }
             LoadedTest::Ready { input, expect, .. } => {
                 let index =
@@ -113,11 +131,18 @@ pub fn run(
                     all_goals[index].iter().filter(|goal| goal.entered_by(&blocks)).map(|goal| goal.id.clone());
                 let entered = entered.collect();
                 passed[index].extend(blocks);
-                (cfgs[index].name.clone(), judge(program, &cfgs[index], &replay, expect), entered)
+                let verdict = judge(program, &cfgs[index], &replay, expect);
+                let reproduced = match (&verdict, &replay.outcome) {
+                    (Verdict::Pass, Outcome::Failed(violation)) => {
+                        Some(Reproduced { message: violation.message.clone(), span: violation.span })
+                    }
+                    _ => None,
+                };
+                (cfgs[index].name.clone(), verdict, entered, reproduced)
             }
         };
         let id = test.id().to_string();
-        results.push(TestResult { id, procedure, verdict, entered, time: start.elapsed() });
+        results.push(TestResult { id, procedure, verdict, reproduced, entered, time: start.elapsed() });
     }
     // Without unrolling, a test of one procedure covers the goals of those it calls too.
     if unroll == 0 {

@@ -2,7 +2,7 @@
 //! JSON (one document), JUnit XML (what CI systems display) and LCOV (what editors'
 //! coverage gutters and coverage services read). Positions are `file:line:column`.
 
-use super::{SuiteRun, TestResult, Verdict};
+use super::{Reproduced, SuiteRun, TestResult, Verdict};
 use crate::cfg::Cfg;
 use crate::diag::Diagnostic;
 use crate::source::{SourceDb, Span};
@@ -38,12 +38,31 @@ pub fn details(verdict: &Verdict) -> Option<(&str, Option<Span>)> {
     }
 }
 
-/// `PASS    Simple/t1` or `FAIL    Simple/t2: output `r`: expected 1, got 2 at f.bpl:3:1`.
+/// `PASS    Simple/t1` or `FAIL    Simple/t2: output `r`: expected 1, got 2 at f.bpl:3:1`;
+/// a pass that reproduces its recorded failure says so: `PASS    Abs/t3 (reproduces the
+/// recorded failure: postcondition `y >= 0` of `Abs` violated at abs.bpl:2:3)`.
 pub fn result_line(db: &SourceDb, result: &TestResult) -> String {
     let tag = label(&result.verdict).to_uppercase();
-    match details(&result.verdict) {
-        None => format!("{tag:<7} {}", result.id),
-        Some((message, span)) => format!("{tag:<7} {}: {message}{}", result.id, at(db, span)),
+    match (details(&result.verdict), &result.reproduced) {
+        (None, None) => format!("{tag:<7} {}", result.id),
+        (None, Some(reproduced)) => format!("{tag:<7} {} ({})", result.id, reproduction(db, reproduced)),
+        (Some((message, span)), _) => format!("{tag:<7} {}: {message}{}", result.id, at(db, span)),
+    }
+}
+
+/// `reproduces the recorded failure: postcondition `y >= 0` of `Abs` violated at
+/// abs.bpl:2:3`.
+fn reproduction(db: &SourceDb, reproduced: &Reproduced) -> String {
+    format!("reproduces the recorded failure: {}{}", reproduced.message, at(db, Some(reproduced.span)))
+}
+
+/// `3 passed`, or `3 passed (1 reproducing a recorded failure)`.
+fn passed(run: &SuiteRun) -> String {
+    let passed = run.count(|verdict| matches!(verdict, Verdict::Pass));
+    match run.reproduced() {
+        0 => format!("{passed} passed"),
+        1 => format!("{passed} passed (1 reproducing a recorded failure)"),
+        many => format!("{passed} passed ({many} reproducing recorded failures)"),
     }
 }
 
@@ -57,9 +76,9 @@ pub fn human(db: &SourceDb, run: &SuiteRun) -> String {
     let (covered, total) = goal_totals(run);
     writeln!(
         out,
-        "{} tests: {} passed, {} failed, {} invalid, {} errors; {covered} of {total} goals covered",
+        "{} tests: {}, {} failed, {} invalid, {} errors; {covered} of {total} goals covered",
         run.results.len(),
-        run.count(|verdict| matches!(verdict, Verdict::Pass)),
+        passed(run),
         run.count(|verdict| matches!(verdict, Verdict::Fail { .. })),
         run.count(|verdict| matches!(verdict, Verdict::Invalid { .. })),
         run.count(|verdict| matches!(verdict, Verdict::Error { .. })),
@@ -104,6 +123,10 @@ pub fn json(db: &SourceDb, run: &SuiteRun) -> String {
                     test["span"] = serde_json::to_value(crate::suite::position(db, span)).expect("positions serialize");
                 }
             }
+            if let Some(reproduced) = &result.reproduced {
+                let span = crate::suite::position(db, reproduced.span);
+                test["reproduces"] = json!({ "message": reproduced.message, "span": span });
+            }
             test
         })
         .collect();
@@ -119,6 +142,7 @@ pub fn json(db: &SourceDb, run: &SuiteRun) -> String {
         "totals": {
             "tests": run.results.len(),
             "passed": run.count(|verdict| matches!(verdict, Verdict::Pass)),
+            "reproduced": run.reproduced(),
             "failed": run.count(|verdict| matches!(verdict, Verdict::Fail { .. })),
             "invalid": run.count(|verdict| matches!(verdict, Verdict::Invalid { .. })),
             "errors": run.count(|verdict| matches!(verdict, Verdict::Error { .. })),
@@ -181,7 +205,17 @@ pub fn junit(db: &SourceDb, run: &SuiteRun, suite_name: &str) -> String {
             )
             .expect("writing to a string");
             match details(&result.verdict) {
-                None => out.push_str("/>\n"),
+                // A pass reproducing its recorded failure is still a pass; CI systems
+                // show a test case's output beside it.
+                None => match &result.reproduced {
+                    None => out.push_str("/>\n"),
+                    Some(reproduced) => writeln!(
+                        out,
+                        ">\n      <system-out>{}</system-out>\n    </testcase>",
+                        xml_escape(&reproduction(db, reproduced))
+                    )
+                    .expect("writing to a string"),
+                },
                 Some((message, span)) => {
                     let element = if matches!(result.verdict, Verdict::Error { .. }) { "error" } else { "failure" };
                     let text = format!("{message}{}", at(db, span));

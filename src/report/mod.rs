@@ -1,17 +1,21 @@
 //! Reports of a generation run: the per-procedure summary, human or JSON
-//! (DESIGN.md §4), and the goal diagnostics editors show at their spans.
+//! (DESIGN.md §4), the goal diagnostics editors show at their spans, and the suite's
+//! findings ([`findings`]: its tests that violate a contract).
 //!
 //! Input: one [`ProcedureReport`] per implementation, made from its generation run or
 //! read back from the cache (`crate::cache`); nothing here looks at a run's internals,
 //! so both sources give the same reports.
+
+pub mod findings;
 
 use crate::diag::Diagnostic;
 use crate::gen::enumerate::{GoalStatus, NotCovered};
 use crate::gen::ImplementationRun;
 use crate::regress::carry::CarriedSuite;
 use crate::regress::render;
-use crate::source::Span;
+use crate::source::{SourceDb, Span};
 use crate::suite::json;
+use findings::Finding;
 use serde::{Deserialize, Serialize};
 
 /// What a `prove-tests` run says about one implementation: its section of the suite,
@@ -80,6 +84,11 @@ pub struct Counts {
     /// failing ones (`regressions`), both written unchanged.
     pub tests_kept: usize,
     pub regressions: usize,
+    /// Tests of the suite whose runs violate a contract ([`findings`]). Counted from
+    /// the written suite by [`Summary::with_findings`], never by a report: a cache
+    /// entry's counts leave it out.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub findings: usize,
     pub checks: u32,
     pub time_ms: u64,
 }
@@ -104,6 +113,7 @@ impl Counts {
             tests_generated: run.generated_tests,
             tests_kept: 0,
             regressions: 0,
+            findings: 0,
             checks: run.enumeration.checks,
             time_ms: u64::try_from(run.time.as_millis()).unwrap_or(u64::MAX),
         }
@@ -120,19 +130,34 @@ impl Counts {
         self.tests_generated += other.tests_generated;
         self.tests_kept += other.tests_kept;
         self.regressions += other.regressions;
+        self.findings += other.findings;
         self.checks += other.checks;
         self.time_ms += other.time_ms;
     }
 }
 
-/// `prove-tests --format json`: `{"procedures": [...], "totals": {...}}`, and with
-/// `--existing` the `"regressions"` when there are any.
+/// `prove-tests --format json`: `{"procedures": [...], "totals": {...}}`, with
+/// `--existing` the `"regressions"` when there are any, and the `"findings"` when there
+/// are any.
 #[derive(Serialize, Debug)]
 pub struct Summary {
     pub procedures: Vec<ProcedureSummary>,
     pub totals: Counts,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub regressions: Vec<Regression>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<FindingSummary>,
+}
+
+/// A test of the suite whose run violates a contract ([`findings`]).
+#[derive(Serialize, Debug)]
+pub struct FindingSummary {
+    pub id: String,
+    pub procedure: String,
+    /// What the run violated: "postcondition `y >= 0` of `Abs` violated".
+    pub message: String,
+    /// The violated clause.
+    pub span: json::Position,
 }
 
 /// A test of the existing suite that no longer passes (`--existing`).
@@ -185,10 +210,29 @@ pub fn summarize(reports: &[ProcedureReport], carried: &CarriedSuite) -> Summary
             message: render::details(&result.verdict).map(|(message, _)| message.to_string()),
         })
         .collect();
-    Summary { procedures, totals, regressions }
+    Summary { procedures, totals, regressions, findings: Vec::new() }
 }
 
 impl Summary {
+    /// The summary with `findings`, those of the suite written, counted per procedure and
+    /// in total, and listed.
+    pub fn with_findings(mut self, db: &SourceDb, findings: &[Finding]) -> Summary {
+        for procedure in &mut self.procedures {
+            procedure.counts.findings = findings.iter().filter(|finding| finding.procedure == procedure.name).count();
+        }
+        self.totals.findings = findings.len();
+        self.findings = findings
+            .iter()
+            .map(|finding| FindingSummary {
+                id: finding.id.clone(),
+                procedure: finding.procedure.clone(),
+                message: finding.message.clone(),
+                span: crate::suite::position(db, finding.span),
+            })
+            .collect();
+        self
+    }
+
     /// Goals the solver gave up on: the run established less than it was asked to.
     pub fn undecided(&self) -> usize {
         self.totals.undecided
@@ -204,9 +248,11 @@ impl Summary {
         let mut out = String::new();
         for procedure in &self.procedures {
             let cached = if procedure.cached { " (cached)" } else { "" };
-            out.push_str(&format!("{:<width$}  {}{cached}\n", procedure.name, line(&procedure.counts)));
+            let findings = findings_note(&procedure.counts);
+            out.push_str(&format!("{:<width$}  {}{cached}{findings}\n", procedure.name, line(&procedure.counts)));
         }
-        out.push_str(&format!("{:<width$}  {}\n", "total", line(&self.totals)));
+        let findings = findings_note(&self.totals);
+        out.push_str(&format!("{:<width$}  {}{findings}\n", "total", line(&self.totals)));
         out
     }
 }
@@ -243,6 +289,16 @@ fn line(counts: &Counts) -> String {
         plural(checks, "check", "checks"),
         counts.time_ms
     )
+}
+
+/// `; 1 finding: a test violates a contract`, after a line's counts; empty without
+/// findings.
+fn findings_note(counts: &Counts) -> String {
+    match counts.findings {
+        0 => String::new(),
+        1 => "; 1 finding: a test violates a contract".to_string(),
+        many => format!("; {many} findings: tests violate contracts"),
+    }
 }
 
 /// Where the tests came from, when not simply generated: ` (2 kept, 1 regression, 1

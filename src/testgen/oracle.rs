@@ -98,6 +98,7 @@ pub(super) fn prove_tests(case: &Case, goals: GoalSelection) -> Result<String, S
         existing: None,
         check: false,
         require_coverage: false,
+        fail_on_findings: false,
         kill_mutants: false,
     };
     let output = quiet_output();

@@ -5,7 +5,7 @@
 //! already (spans, names, the test rendered as text), so turning it into a
 //! [`Diagnostic`] needs no program and no solver.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Severity};
 use crate::source::Span;
 
 /// Where a check is and what it checks.
@@ -81,10 +81,7 @@ pub enum VerifyError {
 impl VerifyError {
     pub fn to_diagnostic(&self) -> Diagnostic {
         match self {
-            VerifyError::Fails { site, test } => {
-                let diagnostic = labelled(Diagnostic::error(failure_message(site)), site, false);
-                test.notes("failing test").into_iter().fold(diagnostic, Diagnostic::with_note)
-            }
+            VerifyError::Fails { site, test } => failure_diagnostic(Severity::Error, site, test, "failing test"),
             VerifyError::Undecided { site, reason, candidate, possible_failure } => {
                 let subject = undecided_subject(site);
                 // z3's model under `unknown` satisfies the ground constraints but maybe
@@ -114,6 +111,15 @@ impl VerifyError {
             }
         }
     }
+}
+
+/// A check that `test` fails, at `site`, its notes led by `lead` (`failing test`): a
+/// failure `verify` found, and a test of a suite whose run violates a contract (a
+/// finding of `prove-tests`, [`crate::report::findings`]), which `lead` names. One
+/// rendering for both, so that a bug reads the same whichever command found it.
+pub fn failure_diagnostic(severity: Severity, site: &CheckSite, test: &FailingTest, lead: &str) -> Diagnostic {
+    let diagnostic = labelled(Diagnostic::new(severity, failure_message(site)), site, false);
+    test.notes(lead).into_iter().fold(diagnostic, Diagnostic::with_note)
 }
 
 /// See [`VerifyError::Contradictory`].
@@ -208,7 +214,6 @@ fn with_loop(diagnostic: Diagnostic, loop_span: Option<Span>) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Severity;
     use crate::source::FileId;
 
     fn span(start: usize, end: usize) -> Span {
@@ -256,6 +261,16 @@ mod tests {
             "possibly fails: z3 gave up on whether this postcondition holds (incomplete quantifiers) with a counterexample replay did not confirm"
         );
         assert_eq!(diagnostic.notes, ["note: possible failing test (unconfirmed): x = 5"]);
+    }
+
+    #[test]
+    fn a_finding_is_a_failure_led_by_its_test_at_the_severity_asked() {
+        let site = CheckSite::Assertion { span: span(3, 4) };
+        let test = FailingTest { inputs: vec![("x".to_string(), "101".to_string())], ..FailingTest::default() };
+        let diagnostic = failure_diagnostic(Severity::Warning, &site, &test, "failing test `Clamp/t1`");
+        assert_eq!(diagnostic.severity, Severity::Warning);
+        assert_eq!(diagnostic.message, "assertion might not hold");
+        assert_eq!(diagnostic.notes, ["note: failing test `Clamp/t1`: x = 101"]);
     }
 
     #[test]

@@ -10,6 +10,10 @@
 //! `[1 := 5, default 0]` (a two-index map as a map of maps), elements of an
 //! uninterpreted type `T` as `T#0`, `T#1`, … numbered in order of appearance (different
 //! numbers: different elements).
+//!
+//! A run the interpreter made (its [`TestInput`]) is written the same way by [`Names`],
+//! which needs no encoding: a run `verify`'s search finds, and a test of a suite that
+//! violates a contract (`prove-tests`' findings, `crate::report::findings`).
 
 use super::error::FailingTest;
 use crate::cfg::{AssertReason, AssumeReason, BlockId, Cfg, CmdKind, Segment};
@@ -22,13 +26,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// What one implementation's failing tests are rendered with.
 pub(super) struct TestContext<'a> {
-    program: &'a hir::Program,
-    /// The graph as lowered: locals' names, loops.
-    cyclic: &'a Cfg,
+    names: Names<'a>,
     /// The graph the encoding was made from (same block ids, plus the cut blocks).
     acyclic: &'a Cfg,
     encoding: &'a Encoding,
-    reads: Reads,
 }
 
 impl<'a> TestContext<'a> {
@@ -38,7 +39,7 @@ impl<'a> TestContext<'a> {
         acyclic: &'a Cfg,
         encoding: &'a Encoding,
     ) -> TestContext<'a> {
-        TestContext { program, cyclic, acyclic, encoding, reads: Reads::of(program, cyclic) }
+        TestContext { names: Names::new(program, cyclic), acyclic, encoding }
     }
 
     /// The failing test of `model`, a counterexample to `obligation`.
@@ -55,53 +56,14 @@ impl<'a> TestContext<'a> {
     /// its trace (the branches it chose, the values it took), the tables it used;
     /// `unchecked` says what replay could not decide, when it could not.
     pub(super) fn failing_run(&self, input: &TestInput, reason: &str, unchecked: Option<&str>) -> FailingTest {
-        let elements = &mut Elements::default();
-        let implementation = &self.program.implementations[self.cyclic.implementation.index()];
-        let mut inputs: Vec<(String, String)> = implementation
-            .ins
-            .iter()
-            .zip(&input.params)
-            .map(|(id, value)| (self.cyclic.locals[id.index()].name.clone(), self.value(value, elements)))
-            .collect();
-        for (id, value) in &input.uninitialized {
-            let value = format!("{} (initial value)", self.value(value, elements));
-            inputs.push((self.cyclic.locals[id.index()].name.clone(), value));
-        }
-        for (id, value) in input.globals.iter().filter(|(id, _)| self.reads.globals.contains(id)) {
-            inputs.push((self.program.globals[id.index()].name.clone(), self.value(value, elements)));
-        }
-        for (id, value) in input.consts.iter().filter(|(id, _)| self.reads.consts.contains(id)) {
-            inputs.push((self.program.consts[id.index()].name.clone(), self.value(value, elements)));
-        }
-        let choices = input.trace.iter().map(|item| self.trace_item(item, elements)).collect();
-        let functions = input
-            .functions
-            .iter()
-            .filter(|table| self.reads.functions.contains(&table.function))
-            .map(|table| self.function_table(table, elements))
-            .collect();
-        let mut caveats = vec![format!(
+        let mut test = self.names.run(input);
+        test.caveats.push(format!(
             "the solver gave up ({reason}); replay runs this test, found near its candidate, into this failure"
-        )];
+        ));
         if let Some(unchecked) = unchecked {
-            caveats.push(format!("unconfirmed: the run fails here only if {unchecked}"));
+            test.caveats.push(format!("unconfirmed: the run fails here only if {unchecked}"));
         }
-        FailingTest { inputs, choices, functions, caveats }
-    }
-
-    /// A trace entry as a choice: `havoc x = 1`, `call P: r = 2`, `branch if#1/then`,
-    /// `goto L`.
-    fn trace_item(&self, item: &TraceItem, elements: &mut Elements) -> String {
-        match item {
-            TraceItem::Havoc { var, value } => format!("havoc {var} = {}", self.value(value, elements)),
-            TraceItem::CallOut { callee, var, value } | TraceItem::CallModifies { callee, global: var, value } => {
-                format!("call {callee}: {var} = {}", self.value(value, elements))
-            }
-            TraceItem::Goto { target } => match target.rsplit('/').next().and_then(|last| last.strip_prefix("goto:")) {
-                Some(label) => format!("goto {label}"),
-                None => format!("branch {target}"),
-            },
-        }
+        test
     }
 
     /// In-parameters, locals read before written, then the globals and constants the
@@ -110,8 +72,8 @@ impl<'a> TestContext<'a> {
         let rank = |kind: &InputKind| match kind {
             InputKind::Param(id) => Some((0, id.index())),
             InputKind::Uninit(id) => Some((1, id.index())),
-            InputKind::Global(id) if self.reads.globals.contains(id) => Some((2, id.index())),
-            InputKind::Const(id) if self.reads.consts.contains(id) => Some((3, id.index())),
+            InputKind::Global(id) if self.names.reads.globals.contains(id) => Some((2, id.index())),
+            InputKind::Const(id) if self.names.reads.consts.contains(id) => Some((3, id.index())),
             _ => None,
         };
         let mut ranked: Vec<_> =
@@ -120,23 +82,16 @@ impl<'a> TestContext<'a> {
         ranked
             .into_iter()
             .map(|(_, assignment)| {
-                let value = self.value(&assignment.value, elements);
+                let value = self.names.value(&assignment.value, elements);
                 match assignment.kind {
                     // An out-parameter or local read before written: not an argument.
-                    InputKind::Uninit(_) => (self.entry_name(&assignment.kind), format!("{value} (initial value)")),
-                    _ => (self.entry_name(&assignment.kind), value),
+                    InputKind::Uninit(_) => {
+                        (self.names.entry_name(&assignment.kind), format!("{value} (initial value)"))
+                    }
+                    _ => (self.names.entry_name(&assignment.kind), value),
                 }
             })
             .collect()
-    }
-
-    fn entry_name(&self, kind: &InputKind) -> String {
-        match kind {
-            InputKind::Param(id) | InputKind::Uninit(id) => self.cyclic.locals[id.index()].name.clone(),
-            InputKind::Global(id) => self.program.globals[id.index()].name.clone(),
-            InputKind::Const(id) => self.program.consts[id.index()].name.clone(),
-            other => panic!("{other:?} is a choice, not an entry value"),
-        }
     }
 
     /// The choice trace: values made at the same command are grouped
@@ -149,7 +104,7 @@ impl<'a> TestContext<'a> {
                 Choice::Value(assignment) => {
                     let input = &self.encoding.inputs[assignment.input];
                     let (head, name) = self.choice_name(input);
-                    let part = format!("{name} = {}", self.value(&assignment.value, elements));
+                    let part = format!("{name} = {}", self.names.value(&assignment.value, elements));
                     match &mut group {
                         Some((open, open_head, parts)) if same_site(open, input) && *open_head == head => {
                             parts.push(part);
@@ -174,28 +129,13 @@ impl<'a> TestContext<'a> {
     /// of what it sets.
     fn choice_name(&self, input: &Input) -> (String, String) {
         match &input.kind {
-            InputKind::LoopState(var) => ("loop head:".to_string(), self.var_name(*var)),
-            InputKind::Havoc(var) => ("havoc".to_string(), self.var_name(*var)),
-            InputKind::CallOut { callee, var } => (self.call_head(*callee), self.var_name(*var)),
+            InputKind::LoopState(var) => ("loop head:".to_string(), self.names.var_name(*var)),
+            InputKind::Havoc(var) => ("havoc".to_string(), self.names.var_name(*var)),
+            InputKind::CallOut { callee, var } => (self.names.call_head(*callee), self.names.var_name(*var)),
             InputKind::CallModifies { callee, global } => {
-                (self.call_head(*callee), self.var_name(hir::Var::Global(*global)))
+                (self.names.call_head(*callee), self.names.var_name(hir::Var::Global(*global)))
             }
             other => panic!("{other:?} is an entry value, not a choice"),
-        }
-    }
-
-    /// The invariant abstraction havocs a loop's targets at its head, with the loop's
-    /// span: the values are the state at the start of some iteration.
-    fn call_head(&self, callee: hir::ProcId) -> String {
-        format!("call {}:", self.program.procedures[callee.index()].name)
-    }
-
-    fn var_name(&self, var: hir::Var) -> String {
-        match var {
-            hir::Var::Local(id) => self.cyclic.locals[id.index()].name.clone(),
-            hir::Var::Global(id) => self.program.globals[id.index()].name.clone(),
-            hir::Var::Const(id) => self.program.consts[id.index()].name.clone(),
-            hir::Var::Bound(id) => panic!("bound variable {id:?} is never a choice"),
         }
     }
 
@@ -210,7 +150,7 @@ impl<'a> TestContext<'a> {
             return None;
         }
         // Blocks past the lowered ones are the cut's replacements of back edges.
-        if to.index() >= self.cyclic.blocks.len() {
+        if to.index() >= self.names.cyclic.blocks.len() {
             return Some("back to the loop head".to_string());
         }
         Some(match block.origin.path.0.last() {
@@ -241,7 +181,7 @@ impl<'a> TestContext<'a> {
             }
         }
         for callee in callees {
-            let name = &self.program.procedures[callee.index()].name;
+            let name = &self.names.program.procedures[callee.index()].name;
             caveats.push(format!(
                 "`{name}` is known by its contract only; if its body cannot cause this failure, strengthen its \
                  postcondition"
@@ -272,9 +212,95 @@ impl<'a> TestContext<'a> {
         model
             .functions
             .iter()
+            .filter(|table| self.names.reads.functions.contains(&table.function))
+            .map(|table| self.names.function_table(table, elements))
+            .collect()
+    }
+}
+
+/// What a test's values are written with: the names of the implementation's locals and
+/// of the program's globals, constants, functions and types, and what the
+/// implementation reads (only those globals, constants and tables can matter to it).
+pub(super) struct Names<'a> {
+    program: &'a hir::Program,
+    /// The graph as lowered: locals' names, loops.
+    cyclic: &'a Cfg,
+    reads: Reads,
+}
+
+impl<'a> Names<'a> {
+    pub(super) fn new(program: &'a hir::Program, cyclic: &'a Cfg) -> Names<'a> {
+        Names { program, cyclic, reads: Reads::of(program, cyclic) }
+    }
+
+    /// A run the interpreter made, as a test without caveats: its values, its trace (the
+    /// branches it chose, the values it took), the tables it used.
+    pub(super) fn run(&self, input: &TestInput) -> FailingTest {
+        let elements = &mut Elements::default();
+        let implementation = &self.program.implementations[self.cyclic.implementation.index()];
+        let mut inputs: Vec<(String, String)> = implementation
+            .ins
+            .iter()
+            .zip(&input.params)
+            .map(|(id, value)| (self.cyclic.locals[id.index()].name.clone(), self.value(value, elements)))
+            .collect();
+        for (id, value) in &input.uninitialized {
+            let value = format!("{} (initial value)", self.value(value, elements));
+            inputs.push((self.cyclic.locals[id.index()].name.clone(), value));
+        }
+        for (id, value) in input.globals.iter().filter(|(id, _)| self.reads.globals.contains(id)) {
+            inputs.push((self.program.globals[id.index()].name.clone(), self.value(value, elements)));
+        }
+        for (id, value) in input.consts.iter().filter(|(id, _)| self.reads.consts.contains(id)) {
+            inputs.push((self.program.consts[id.index()].name.clone(), self.value(value, elements)));
+        }
+        let choices = input.trace.iter().map(|item| self.trace_item(item, elements)).collect();
+        let functions = input
+            .functions
+            .iter()
             .filter(|table| self.reads.functions.contains(&table.function))
             .map(|table| self.function_table(table, elements))
-            .collect()
+            .collect();
+        FailingTest { inputs, choices, functions, caveats: Vec::new() }
+    }
+
+    /// A trace entry as a choice: `havoc x = 1`, `call P: r = 2`, `branch if#1/then`,
+    /// `goto L`.
+    fn trace_item(&self, item: &TraceItem, elements: &mut Elements) -> String {
+        match item {
+            TraceItem::Havoc { var, value } => format!("havoc {var} = {}", self.value(value, elements)),
+            TraceItem::CallOut { callee, var, value } | TraceItem::CallModifies { callee, global: var, value } => {
+                format!("call {callee}: {var} = {}", self.value(value, elements))
+            }
+            TraceItem::Goto { target } => match target.rsplit('/').next().and_then(|last| last.strip_prefix("goto:")) {
+                Some(label) => format!("goto {label}"),
+                None => format!("branch {target}"),
+            },
+        }
+    }
+
+    fn entry_name(&self, kind: &InputKind) -> String {
+        match kind {
+            InputKind::Param(id) | InputKind::Uninit(id) => self.cyclic.locals[id.index()].name.clone(),
+            InputKind::Global(id) => self.program.globals[id.index()].name.clone(),
+            InputKind::Const(id) => self.program.consts[id.index()].name.clone(),
+            other => panic!("{other:?} is a choice, not an entry value"),
+        }
+    }
+
+    /// The invariant abstraction havocs a loop's targets at its head, with the loop's
+    /// span: the values are the state at the start of some iteration.
+    fn call_head(&self, callee: hir::ProcId) -> String {
+        format!("call {}:", self.program.procedures[callee.index()].name)
+    }
+
+    fn var_name(&self, var: hir::Var) -> String {
+        match var {
+            hir::Var::Local(id) => self.cyclic.locals[id.index()].name.clone(),
+            hir::Var::Global(id) => self.program.globals[id.index()].name.clone(),
+            hir::Var::Const(id) => self.program.consts[id.index()].name.clone(),
+            hir::Var::Bound(id) => panic!("bound variable {id:?} is never a choice"),
+        }
     }
 
     fn function_table(&self, table: &FunctionModel, elements: &mut Elements) -> String {

@@ -44,12 +44,12 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-pub use error::{CheckSite, FailingTest, VerifyError};
+pub use error::{failure_diagnostic, CheckSite, FailingTest, VerifyError};
 
 use crate::cfg::cut::cut_loops;
 use crate::cfg::{AssertReason, BlockId, Cfg, CmdKind};
 use crate::diag::Diagnostic;
-use crate::interp::{Limits, Machine, TestInput};
+use crate::interp::{Limits, Machine, TestInput, Violation, ViolationKind};
 use crate::sema::hir::{self, ImplId};
 use crate::smt::refine::{self, Instance};
 use crate::smt::{footing, Footing, Reach, Session, SessionOptions};
@@ -523,6 +523,41 @@ fn site(program: &hir::Program, cfg: &Cfg, obligation: &Obligation) -> CheckSite
             CheckSite::Postcondition { clause: span, implementation: obligation.related.unwrap_or(cfg.span) }
         }
     }
+}
+
+/// What a diagnostic says about the check a run of `cfg` (an implementation of
+/// `cfgs`, the lowered graphs) violated: the same sites as `verify`'s failures, so
+/// that a test found violating a contract reads as a failure `verify` reports. The
+/// check may be a callee's: its invariant's loop and its postcondition's implementation
+/// are looked for among `cfgs`.
+pub fn violated_site(program: &hir::Program, cfg: &Cfg, cfgs: &[Cfg], violation: &Violation) -> CheckSite {
+    let span = violation.span;
+    let in_any_loop = || cfgs.iter().find_map(|graph| loop_span(graph, span));
+    match &violation.kind {
+        ViolationKind::Assert => CheckSite::Assertion { span },
+        ViolationKind::Invariant { iterations: 0, .. } => {
+            CheckSite::InvariantOnEntry { invariant: span, loop_span: in_any_loop() }
+        }
+        ViolationKind::Invariant { .. } => CheckSite::InvariantMaintained { invariant: span, loop_span: in_any_loop() },
+        ViolationKind::Requires { callee, .. } => CheckSite::Precondition {
+            callee: program.procedures[callee.index()].name.clone(),
+            call: violation.call.unwrap_or(span),
+            clause: span,
+        },
+        ViolationKind::Ensures { procedure, .. } => {
+            let implementation = std::iter::once(cfg)
+                .chain(cfgs)
+                .find(|graph| graph.procedure == *procedure)
+                .map_or(cfg.span, |graph| graph.span);
+            CheckSite::Postcondition { clause: span, implementation }
+        }
+    }
+}
+
+/// A run of `cfg` the interpreter made, its values written as `verify` writes a
+/// failing test's (without caveats: the run is the program's own).
+pub fn run_as_test(program: &hir::Program, cfg: &Cfg, input: &TestInput) -> FailingTest {
+    failing_test::Names::new(program, cfg).run(input)
 }
 
 /// The loop whose head (in the cyclic graph) holds the invariant at `invariant`.

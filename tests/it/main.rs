@@ -7,6 +7,7 @@ mod coverage;
 mod docs;
 mod emit_bpl;
 mod evaluation;
+mod findings;
 mod fuzz_regressions;
 #[cfg(unix)] // The cases use `/dev/zero`, signals and symbolic links.
 mod hostile;
