@@ -257,6 +257,9 @@ struct Goals {
 /// What one file gave.
 #[derive(Clone, Debug, Default)]
 struct FileResult {
+    /// Boogie 2.4.1's summary when it rejects the file (newer syntax, or a front end's
+    /// output it needs an option for): nothing is compared.
+    boogie_rejects: Option<String>,
     accepted: bool,
     refusal: Option<String>,
     crashes: Vec<String>,
@@ -297,17 +300,22 @@ fn run_file(options: &Options, file: &Path, scratch: &Path) -> FileResult {
     let mut result = FileResult::default();
     let path = file.to_string_lossy().to_string();
     let seedgen = |args: &[&str], limit: Duration| process::run(&options.seedgen, args, None, limit);
+    let boogie_limit = format!("/timeLimit:{}", options.boogie_limit);
+    let whole = Duration::from_secs(3600);
+    let boogie = process::run(&options.boogie, &["/nologo", "/trace", &boogie_limit, &path], None, whole);
+    result.boogie_time = boogie.elapsed;
+    // "N type checking errors detected in FILE": Boogie 2.4.1 does not accept it.
+    result.boogie_rejects =
+        boogie.stdout.lines().find(|line| line.contains(" errors detected in ")).map(str::to_string);
     let checked = seedgen(&["check", &path], Duration::from_secs(600));
     result.crashes.extend(crash("check", &checked));
     result.accepted = checked.ending == Ending::Exited(0);
     if !result.accepted {
         result.refusal = checked.stderr.lines().find(|line| line.contains("error")).map(str::to_string);
+    }
+    if !result.accepted || result.boogie_rejects.is_some() {
         return result;
     }
-    let boogie_limit = format!("/timeLimit:{}", options.boogie_limit);
-    let whole = Duration::from_secs(3600);
-    let boogie = process::run(&options.boogie, &["/nologo", "/trace", &boogie_limit, &path], None, whole);
-    result.boogie_time = boogie.elapsed;
     let verify_limit = format!("{:.3}", options.verify_limit.as_secs_f64());
     let verified =
         seedgen(&["verify", "--format", "json", "--time-limit", &verify_limit, &path], options.verify_limit * 2);
@@ -380,11 +388,14 @@ fn files_of(corpus: &Path, filters: &[String]) -> Vec<PathBuf> {
 
 fn print_file_row(name: &str, result: &FileResult) {
     let c = &result.comparison;
-    if !result.accepted {
-        println!(
-            "| {name} | refused: {} | | | | | | | |",
-            result.refusal.as_deref().unwrap_or("?").replace('|', "\\|")
-        );
+    if !result.accepted || result.boogie_rejects.is_some() {
+        let seedgen = result.refusal.as_deref().map_or("accepted".to_string(), |refusal| format!("refused: {refusal}"));
+        let boogie = match (result.accepted, result.boogie_rejects.is_some()) {
+            (true, _) => "Boogie 2.4.1 rejects it",
+            (false, true) => "Boogie 2.4.1 rejects it too",
+            (false, false) => "Boogie 2.4.1 accepts it",
+        };
+        println!("| {name} | {} ({boogie}) | | | | | | | |", seedgen.replace('|', "\\|"));
         return;
     }
     let goals = result.goals.as_ref().map_or_else(String::new, |goals| {
@@ -418,6 +429,7 @@ fn file_json(file: &Path, result: &FileResult) -> Value {
     json!({
         "file": file.to_string_lossy(),
         "accepted": result.accepted,
+        "boogie_rejects": result.boogie_rejects,
         "refusal": result.refusal,
         "crashes": result.crashes,
         "implementations": c.implementations,
@@ -548,9 +560,11 @@ fn add(totals: &mut Comparison, comparison: &Comparison) {
 
 fn print_totals(totals: &Comparison, results: &[(PathBuf, FileResult)]) {
     let accepted = results.iter().filter(|(_, result)| result.accepted).count();
+    let both_reject = results.iter().filter(|(_, result)| !result.accepted && result.boogie_rejects.is_some()).count();
+    let boogie_accepts = results.iter().filter(|(_, result)| result.boogie_rejects.is_none()).count();
     let crashes: usize = results.iter().map(|(_, result)| result.crashes.len()).sum();
     println!(
-        "accepted {accepted}/{}; implementations agreeing with Boogie {}/{} ({} with no Boogie verdict); verified {} \
+        "accepted {accepted}/{} (Boogie 2.4.1 accepts {boogie_accepts}; both reject {both_reject}); implementations agreeing with Boogie {}/{} ({} with no Boogie verdict); verified {} \
          (Boogie {}); Boogie's errors found {} + possible {} of {}; unsound {}; crashes {crashes}",
         results.len(),
         totals.agree,

@@ -204,6 +204,7 @@ struct Lowered {
 fn load_and_lower(
     path: &Path,
     language: CheckOptions,
+    deadline: Option<Instant>,
     output: &OutputConfig,
     streams: &mut Streams,
 ) -> io::Result<Result<Lowered, Outcome>> {
@@ -212,10 +213,19 @@ fn load_and_lower(
         Ok(checked) => checked,
         Err(outcome) => return Ok(Err(outcome)),
     };
-    let program = match crate::mono::monomorphize(program) {
+    let program = match crate::mono::monomorphize_until(program, deadline) {
         Ok(program) => program,
         Err(error) => {
             emit_all(&db, output, streams, &[error.to_diagnostic()])?;
+            if matches!(error, crate::mono::MonoError::TimeLimit { .. }) {
+                if !output.quiet {
+                    writeln!(
+                        streams.err,
+                        "seedgen: incomplete: the run's time limit was reached before any check; exit status 3"
+                    )?;
+                }
+                return Ok(Err(Outcome::Incomplete));
+            }
             return Ok(Err(Outcome::ProgramErrors));
         }
     };

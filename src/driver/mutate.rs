@@ -13,7 +13,8 @@ use std::io;
 /// program. The suite must pass on the program as it is: a test that does not is an
 /// input error, since no mutant could be judged by it.
 pub fn run_mutate(config: &MutateConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, ast, program, cfgs } = match load_and_lower(&config.file, config.language, output, streams)? {
+    let Lowered { db, ast, program, cfgs } = match load_and_lower(&config.file, config.language, None, output, streams)?
+    {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };

@@ -11,7 +11,8 @@ use std::io;
 
 /// `seedgen run-tests FILE SUITE`: replay every test of the suite on the program.
 pub fn run_tests(config: &RunTestsConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, config.language, output, streams)? {
+    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, config.language, None, output, streams)?
+    {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };

@@ -14,7 +14,8 @@ use std::io;
 
 /// `seedgen seed FILE`: the conditionally seeded program on stdout.
 pub fn run_seed(config: &SeedConfig, output: &OutputConfig, streams: &mut Streams) -> io::Result<Outcome> {
-    let Lowered { db, ast, program, cfgs } = match load_and_lower(&config.file, config.language, output, streams)? {
+    let Lowered { db, ast, program, cfgs } = match load_and_lower(&config.file, config.language, None, output, streams)?
+    {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };

@@ -16,7 +16,13 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     // `--time-limit` counts from the run's start: reading, monomorphizing and lowering
     // a large front-end file take part of it.
     let started = Instant::now();
-    let Lowered { db, program, cfgs, .. } = match load_and_lower(&config.file, config.language, output, streams)? {
+    let Lowered { db, program, cfgs, .. } = match load_and_lower(
+        &config.file,
+        config.language,
+        config.solver.time_limit.map(|limit| started + limit),
+        output,
+        streams,
+    )? {
         Ok(lowered) => lowered,
         Err(outcome) => return Ok(outcome),
     };
@@ -28,6 +34,7 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     let vacuous = verdicts.iter().any(verify::ImplementationVerdict::is_vacuous);
     let undecided: usize = verdicts.iter().map(verify::ImplementationVerdict::undecided).sum();
     let possible: usize = verdicts.iter().map(verify::ImplementationVerdict::possible_failures).sum();
+    let not_started = verdicts.iter().filter(|verdict| verdict.not_started()).count();
     if config.format == SummaryFormat::Json {
         let report = report_json(&db, &program, &verdicts);
         writeln!(streams.out, "{}", serde_json::to_string_pretty(&report).expect("JSON values serialize"))?;
@@ -44,12 +51,20 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
         if vacuous {
             found.push_str(", axioms that contradict each other");
         }
+        if not_started > 0 {
+            let what = plural(not_started, "implementation");
+            found.push_str(&format!(", {what} not started before the time limit"));
+        }
         writeln!(streams.err, "verified {verified} of {}: {found}", plural(verdicts.len(), "implementation"))?;
     }
     if failures > 0 || vacuous {
         return Ok(Outcome::ProgramErrors);
     }
-    // "No failures" is not "verified" while a check is undecided.
+    // "No failures" is not "verified" while a check is undecided or an implementation
+    // was not verified at all.
+    if undecided == 0 && not_started > 0 {
+        return incomplete_if(not_started, "implementation", output, streams);
+    }
     incomplete_if(undecided, "check", output, streams)
 }
 
@@ -69,6 +84,7 @@ fn report_json(db: &SourceDb, program: &hir::Program, verdicts: &[Implementation
             "undecided": count(ImplementationVerdict::undecided),
             "possible_failures": count(ImplementationVerdict::possible_failures),
             "vacuous": verdicts.iter().filter(|verdict| verdict.is_vacuous()).count(),
+            "not_started": verdicts.iter().filter(|verdict| verdict.not_started()).count(),
         },
     })
 }
@@ -76,6 +92,8 @@ fn report_json(db: &SourceDb, program: &hir::Program, verdicts: &[Implementation
 fn implementation_json(db: &SourceDb, program: &hir::Program, verdict: &ImplementationVerdict) -> Value {
     let verdict_name = if verdict.is_vacuous() {
         "vacuous"
+    } else if verdict.not_started() {
+        "not started"
     } else if verdict.is_verified() {
         "verified"
     } else if verdict.failures() > 0 {
@@ -95,6 +113,7 @@ fn implementation_json(db: &SourceDb, program: &hir::Program, verdict: &Implemen
                 check["possible_failure"] = json!(possible_failure);
                 undecided.push(check);
             }
+            VerifyError::NotStarted { .. } => {}
             VerifyError::Contradictory { axioms, by_triggers, .. } => {
                 let axioms: Vec<Value> = axioms.iter().map(|axiom| position(db, *axiom)).collect();
                 contradiction = json!({ "by_triggers": by_triggers, "axioms": axioms });

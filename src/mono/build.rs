@@ -28,10 +28,17 @@ use crate::source::Span;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// The monomorphic program.
-pub(super) fn build(src: &Program, instances: &Instances, fresh_spans: &[Span]) -> Result<Program, MonoError> {
+pub(super) fn build(
+    src: &Program,
+    instances: &Instances,
+    fresh_spans: &[Span],
+    deadline: Option<Instant>,
+) -> Result<Program, MonoError> {
     let mut builder = Builder {
+        deadline,
         src,
         instances,
         out: Program { type_params: src.type_params.clone(), ..Program::default() },
@@ -59,6 +66,8 @@ pub(super) fn build(src: &Program, instances: &Instances, fresh_spans: &[Span]) 
 
 struct Builder<'p> {
     src: &'p Program,
+    /// The run's deadline, looked at before each axiom and each implementation.
+    deadline: Option<Instant>,
     instances: &'p Instances,
     out: Program,
     /// Constructor instances, by constructor and (ground, checked-program) arguments.
@@ -98,6 +107,14 @@ impl<'p> Frame<'p> {
 impl<'p> Builder<'p> {
     fn names(&self) -> Names<'_> {
         Names { program: self.src, fresh: &self.instances.fresh }
+    }
+
+    /// Whether the deadline has passed, recorded as the error at `span` if so.
+    fn out_of_time(&mut self, span: Span) -> bool {
+        if self.error.is_none() && super::past(self.deadline) {
+            self.error = Some(MonoError::TimeLimit { span });
+        }
+        self.error.is_some()
     }
 
     fn unsupported(&mut self, what: &'static str, span: Span) {
@@ -255,6 +272,9 @@ impl<'p> Builder<'p> {
     /// A type-quantified axiom becomes one axiom per instance.
     fn axioms(&mut self) {
         for axiom in &self.src.axioms {
+            if self.out_of_time(axiom.span) {
+                return;
+            }
             let mut frame = Frame::new(Vec::new());
             match &axiom.expr.kind {
                 ExprKind::Quant { quantifier: Quantifier::Forall, type_params, .. } if !type_params.is_empty() => {
@@ -289,6 +309,9 @@ impl<'p> Builder<'p> {
             for implementation in &procedure.implementations {
                 implementations.push(crate::sema::hir::ImplId::from_index(self.out.implementations.len()));
                 let implementation = &self.src.implementations[implementation.index()];
+                if self.out_of_time(implementation.span) {
+                    return;
+                }
                 let built = self.implementation(implementation, proc_id, &args);
                 self.out.implementations.push(built);
             }

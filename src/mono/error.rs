@@ -16,12 +16,18 @@ pub enum MonoError {
     /// instance (a function's result, a type argument, inside another map), or a
     /// lambda with type parameters.
     Unsupported { what: &'static str, span: Span },
+    /// The run's `--time-limit` was reached while the declaration at `span` was being
+    /// instantiated (a front end's prelude over a heap of hundreds of field types takes
+    /// tens of seconds).
+    TimeLimit { span: Span },
 }
 
 impl MonoError {
     pub fn span(&self) -> Span {
         match self {
-            MonoError::NonTerminating { span, .. } | MonoError::Unsupported { span, .. } => *span,
+            MonoError::NonTerminating { span, .. }
+            | MonoError::Unsupported { span, .. }
+            | MonoError::TimeLimit { span } => *span,
         }
     }
 
@@ -45,6 +51,11 @@ impl MonoError {
                     Some(driver) => diagnostic.with_secondary(*driver, "instantiated from this type-quantified expression"),
                     None => diagnostic,
                 }
+            }
+            MonoError::TimeLimit { span } => {
+                Diagnostic::warning("the run's time limit was reached while instantiating the program's polymorphism")
+                    .with_primary(*span, "instantiating this declaration when the time was up")
+                    .with_note("nothing was verified or generated; a larger `--time-limit` (or none) lets it finish")
             }
             MonoError::Unsupported { what, span } => {
                 Diagnostic::error(format!("seedgen cannot generate tests for {what} yet"))

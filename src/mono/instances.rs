@@ -23,6 +23,7 @@ use crate::sema::hir::{
 use crate::source::Span;
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
+use std::time::Instant;
 
 /// Keys in the order they were first inserted, each with its position.
 #[derive(Clone, Debug)]
@@ -90,8 +91,9 @@ impl Instances {
 }
 
 /// The instances `program` uses.
-pub(super) fn collect(program: &Program) -> Result<Instances, MonoError> {
+pub(super) fn collect(program: &Program, deadline: Option<Instant>) -> Result<Instances, MonoError> {
     let mut collector = Collector {
+        deadline,
         program,
         instances: Instances::default(),
         work: Vec::new(),
@@ -122,6 +124,8 @@ struct Site<'p> {
 
 struct Collector<'p> {
     program: &'p Program,
+    /// The run's deadline, looked at before each piece of work.
+    deadline: Option<Instant>,
     instances: Instances,
     work: Vec<Work>,
     sites: Vec<Site<'p>>,
@@ -190,6 +194,17 @@ impl<'p> Collector<'p> {
     fn fixpoint(&mut self) {
         loop {
             while let Some(work) = self.work.pop() {
+                if self.error.is_none() && super::past(self.deadline) {
+                    let span = match work {
+                        Work::Function(at) => {
+                            self.program.functions[self.instances.functions.keys()[at].0.index()].span
+                        }
+                        Work::Procedure(at) => {
+                            self.program.procedures[self.instances.procedures.keys()[at].0.index()].span
+                        }
+                    };
+                    self.error = Some(MonoError::TimeLimit { span });
+                }
                 if self.error.is_some() {
                     return;
                 }

@@ -31,6 +31,7 @@ pub use error::MonoError;
 
 use crate::sema::hir::{Expr, ExprKind, Program, Type};
 use crate::source::Span;
+use std::time::Instant;
 
 /// The deepest type an instance may have (`int` is 1, `Seq (Seq int)` 3): deep enough for
 /// any program's own types and the few levels a prelude's axioms add, shallow enough that
@@ -44,11 +45,16 @@ pub const MAX_INSTANCES: usize = 20_000;
 
 /// `program` without polymorphism (see the module documentation).
 pub fn monomorphize(program: Program) -> Result<Program, MonoError> {
+    monomorphize_until(program, None)
+}
+
+/// [`monomorphize`], stopped with [`MonoError::TimeLimit`] once `deadline` has passed.
+pub fn monomorphize_until(program: Program, deadline: Option<Instant>) -> Result<Program, MonoError> {
     if !is_polymorphic(&program) {
         return Ok(program);
     }
     let program = &program;
-    let instances = instances::collect(program)?;
+    let instances = instances::collect(program, deadline)?;
     let fresh_spans: Vec<Span> = instances
         .fresh
         .iter()
@@ -57,7 +63,12 @@ pub fn monomorphize(program: Program) -> Result<Program, MonoError> {
             param.map_or(Span::default(), |param| param.span)
         })
         .collect();
-    build::build(program, &instances, &fresh_spans)
+    build::build(program, &instances, &fresh_spans, deadline)
+}
+
+/// Whether `deadline` has passed.
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
 }
 
 /// Whether anything in `program` has type parameters or a type with arguments.

@@ -134,3 +134,21 @@ fn type_quantified_axioms_are_instantiated_by_their_triggers() {
     assert!(!functions.iter().any(|name| name.starts_with("Map#Swap")), "{functions:?}");
     assert_eq!(program.axioms.len(), 1);
 }
+
+#[test]
+fn instantiation_stops_at_the_deadline_with_the_declaration_it_was_at() {
+    let source = r"
+        type Seq T;
+        function Len<T>(s: Seq T): int;
+        axiom (forall<T> s: Seq T :: Len(s) >= 0);
+        procedure P(a: Seq int) returns (n: int) { n := Len(a); }
+    ";
+    let program = crate::sema::tests::expect_accepted(source);
+    let passed = Some(Instant::now());
+    let Err(MonoError::TimeLimit { span }) = monomorphize_until(program.clone(), passed) else {
+        panic!("a run whose deadline has passed stops");
+    };
+    assert!(span.end > span.start, "the declaration it was at");
+    let far = Some(Instant::now() + std::time::Duration::from_secs(3600));
+    assert!(monomorphize_until(program, far).is_ok());
+}

@@ -76,6 +76,8 @@ pub enum VerifyError {
     /// alone). `axioms` are an unsat core's.
     /// `on_terms`: refuted only with the implementation's own terms, no core named.
     Contradictory { axioms: Vec<Span>, implementation: Span, precondition: bool, by_triggers: bool, on_terms: bool },
+    /// The run's time limit was reached before the implementation's checks were asked.
+    NotStarted { implementation: Span },
 }
 
 impl VerifyError {
@@ -106,6 +108,11 @@ impl VerifyError {
             )
             .with_primary(*implementation, "this implementation")
             .with_note("E-matching refutes the axioms together with the terms this implementation applies, with no query asked; seedgen reports none of its checks as verified and none of its goals as unreachable"),
+            VerifyError::NotStarted { implementation } => {
+                Diagnostic::warning("not verified: the run's time limit was reached before this implementation was started")
+                    .with_primary(*implementation, "none of its checks was asked")
+                    .with_note("a larger `--time-limit` (or none) verifies it")
+            }
             VerifyError::Contradictory { axioms, implementation, precondition, by_triggers, .. } => {
                 contradiction_diagnostic(axioms, *implementation, *precondition, *by_triggers)
             }

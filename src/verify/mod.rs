@@ -82,6 +82,9 @@ pub enum Outcome {
     Failed { failures: Vec<VerificationFailure>, undecided: Vec<Undecided> },
     /// No check fails, but the solver could not decide these.
     Inconclusive(Vec<Undecided>),
+    /// The run's time limit was reached before the implementation (at `implementation`)
+    /// was encoded: none of its checks was asked.
+    NotStarted { implementation: Span },
 }
 
 impl ImplementationVerdict {
@@ -101,8 +104,13 @@ impl ImplementationVerdict {
     pub fn failures(&self) -> usize {
         match &self.outcome {
             Outcome::Failed { failures, .. } => failures.len(),
-            Outcome::Verified | Outcome::Inconclusive(_) => 0,
+            Outcome::Verified | Outcome::Inconclusive(_) | Outcome::NotStarted { .. } => 0,
         }
+    }
+
+    /// The run's time limit was reached before any check of it was asked.
+    pub fn not_started(&self) -> bool {
+        matches!(self.outcome, Outcome::NotStarted { .. })
     }
 
     /// How many checks the solver decided neither way.
@@ -118,7 +126,7 @@ impl ImplementationVerdict {
 
     fn undecided_checks(&self) -> &[Undecided] {
         match &self.outcome {
-            Outcome::Verified => &[],
+            Outcome::Verified | Outcome::NotStarted { .. } => &[],
             Outcome::Failed { undecided, .. } | Outcome::Inconclusive(undecided) => undecided,
         }
     }
@@ -161,6 +169,9 @@ impl ImplementationVerdict {
     /// The failures (errors), then the undecided checks (warnings), each in check order.
     pub fn errors(&self) -> Vec<VerifyError> {
         let (failures, undecided): (&[VerificationFailure], &[Undecided]) = match &self.outcome {
+            Outcome::NotStarted { implementation } => {
+                return vec![VerifyError::NotStarted { implementation: *implementation }];
+            }
             Outcome::Verified => (&[], &[]),
             Outcome::Failed { failures, undecided } => (failures, undecided),
             Outcome::Inconclusive(undecided) => (&[], undecided),
@@ -229,7 +240,7 @@ pub fn verify(
     let limits = Limits { deadline: options.deadline, ..Limits::default() };
     let machine = &Machine::new(program, cfgs, limits);
     if workers <= 1 {
-        return cfgs.iter().map(|cfg| verify_implementation(program, cfg, (options, confirmation), machine)).collect();
+        return cfgs.iter().map(|cfg| verify_in_time(program, cfg, (options, confirmation), machine)).collect();
     }
     let next = AtomicUsize::new(0);
     let verdicts: Mutex<Vec<Option<ImplementationVerdict>>> = Mutex::new(vec![None; cfgs.len()]);
@@ -238,7 +249,7 @@ pub fn verify(
             let work = || loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(cfg) = cfgs.get(index) else { break };
-                let verdict = verify_implementation(program, cfg, (options, confirmation), machine);
+                let verdict = verify_in_time(program, cfg, (options, confirmation), machine);
                 verdicts.lock().expect("a worker that panicked ends the scope with its panic")[index] = Some(verdict);
             };
             std::thread::Builder::new()
@@ -250,6 +261,27 @@ pub fn verify(
     });
     let verdicts = verdicts.into_inner().expect("every worker finished without panicking");
     verdicts.into_iter().map(|verdict| verdict.expect("the workers verify every implementation")).collect()
+}
+
+/// [`verify_implementation`], unless the run's deadline has passed: a front end's
+/// implementation takes seconds to encode (each of Viper's `auction` 25 s), so one not
+/// started by then is said to be, not encoded to have every check cut off.
+fn verify_in_time(
+    program: &hir::Program,
+    cfg: &Cfg,
+    run: (&SessionOptions, Confirmation),
+    machine: &Machine,
+) -> ImplementationVerdict {
+    if run.0.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        return ImplementationVerdict {
+            implementation: cfg.implementation,
+            name: cfg.name.clone(),
+            outcome: Outcome::NotStarted { implementation: cfg.span },
+            time: Duration::ZERO,
+            contradiction: None,
+        };
+    }
+    verify_implementation(program, cfg, run, machine)
 }
 
 /// Verifies one implementation (its cyclic graph) in a session of its own; `machine`

@@ -303,3 +303,17 @@ fn verdicts_are_deterministic() {
     };
     assert_eq!(render(), render());
 }
+
+#[test]
+fn an_implementation_not_started_before_the_deadline_is_said_never_verified() {
+    let source = "procedure P(x: int) { assert x == x; }\nprocedure Q() { assert false; }";
+    let options = SessionOptions { deadline: Some(Instant::now()), ..SessionOptions::default() };
+    let (_, verdicts) = verdicts_with(source, &options);
+    for verdict in &verdicts {
+        assert!(verdict.not_started() && !verdict.is_verified(), "{}: {:?}", verdict.name, verdict.outcome);
+        assert_eq!((verdict.failures(), verdict.undecided()), (0, 0));
+    }
+    let messages: Vec<String> = diagnostics(&verdicts).iter().map(|diagnostic| diagnostic.message.clone()).collect();
+    assert_eq!(messages.len(), 2);
+    assert!(messages.iter().all(|message| message.contains("time limit was reached before this implementation")));
+}

@@ -34,6 +34,7 @@ fn summary(verdicts: &[ImplementationVerdict]) -> String {
             format!("{}: {} failed, {} undecided", verdict.name, failures.len(), undecided.len())
         }
         Outcome::Inconclusive(undecided) => format!("{}: {} undecided", verdict.name, undecided.len()),
+        Outcome::NotStarted { .. } => format!("{}: not started", verdict.name),
     };
     verdicts.iter().map(line).collect::<Vec<_>>().join("\n")
 }
@@ -43,7 +44,7 @@ fn failure_count(verdicts: &[ImplementationVerdict]) -> usize {
         .iter()
         .map(|verdict| match &verdict.outcome {
             Outcome::Failed { failures, .. } => failures.len(),
-            Outcome::Verified | Outcome::Inconclusive(_) => 0,
+            Outcome::Verified | Outcome::Inconclusive(_) | Outcome::NotStarted { .. } => 0,
         })
         .sum()
 }
