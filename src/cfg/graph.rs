@@ -131,6 +131,11 @@ pub enum AssumeReason {
 pub enum AssertReason {
     /// Written by the user.
     User,
+    /// Written by the user with `{:subsumption 0}`: checked, and not assumed after it by
+    /// Boogie's verification condition (`verify` counts the checks after it as Boogie
+    /// does; an execution still stops where it fails). Dafny writes it on its
+    /// well-formedness checks.
+    Unsubsumed,
     /// Clause `index` of the invariants of the loop whose header this block is. A `free`
     /// invariant is never checked, only assumed (Boogie prints it as an `assume`).
     Invariant { free: bool, index: u32 },

@@ -328,8 +328,9 @@ impl Builder<'_> {
     fn simple(&mut self, stmt: &Stmt, path: &StructPath) {
         let span = stmt.span;
         match &stmt.kind {
-            StmtKind::Assert { expr, .. } => {
-                self.push(CmdKind::Assert { expr: expr.clone(), reason: AssertReason::User }, span, path)
+            StmtKind::Assert { expr, attrs } => {
+                let reason = if unsubsumed(attrs) { AssertReason::Unsubsumed } else { AssertReason::User };
+                self.push(CmdKind::Assert { expr: expr.clone(), reason }, span, path)
             }
             StmtKind::Assume { expr, .. } => {
                 self.push(CmdKind::Assume { expr: expr.clone(), reason: AssumeReason::User }, span, path)
@@ -684,7 +685,7 @@ fn mark_invariants(cfg: &mut Cfg, loops: &[Loop]) {
         for cmd in &mut cfg.blocks[found.header.index()].cmds {
             match &mut cmd.kind {
                 CmdKind::Assert { reason, .. } => {
-                    if *reason == AssertReason::User {
+                    if matches!(reason, AssertReason::User | AssertReason::Unsubsumed) {
                         *reason = AssertReason::Invariant { free: false, index };
                     }
                     index += 1;
@@ -694,6 +695,16 @@ fn mark_invariants(cfg: &mut Cfg, loops: &[Loop]) {
             }
         }
     }
+}
+
+/// Whether an assertion's attributes say `{:subsumption 0}`: Boogie then does not assume
+/// it after checking it (any other value, or none, keeps its default, which assumes it).
+fn unsubsumed(attrs: &[crate::syntax::ast::Attribute]) -> bool {
+    use crate::syntax::ast::{AttrArg, Expr, ExprKind};
+    attrs.iter().any(|attr| {
+        attr.name.name == "subsumption"
+            && matches!(attr.args.as_slice(), [AttrArg::Expr(Expr { kind: ExprKind::Int(value), .. })] if *value == 0u32.into())
+    })
 }
 
 #[cfg(test)]

@@ -82,6 +82,7 @@ fn assume_tag(reason: AssumeReason) -> String {
 fn assert_tag(reason: AssertReason) -> String {
     match reason {
         AssertReason::User => String::new(),
+        AssertReason::Unsubsumed => " {:subsumption 0}".to_string(),
         AssertReason::Invariant { free: false, index } => format!("{{inv {index}}}"),
         AssertReason::Invariant { free: true, index } => format!("{{free inv {index}}}"),
         AssertReason::InvariantOnEntry { index } => format!("{{entry {index}}}"),

@@ -891,7 +891,9 @@ impl<'r> Runner<'r> {
     fn assertion_failed(&self, expr: &hir::Expr, reason: AssertReason, span: Span) -> Outcome {
         let text = self.print(expr);
         let (kind, message) = match reason {
-            AssertReason::User => (ViolationKind::Assert, format!("assertion `{text}` violated")),
+            AssertReason::User | AssertReason::Unsubsumed => {
+                (ViolationKind::Assert, format!("assertion `{text}` violated"))
+            }
             // Boogie never checks a free invariant; it only assumes it.
             AssertReason::Invariant { free: true, .. } => {
                 return Outcome::Infeasible(Stop::new(span, format!("free loop invariant `{text}` does not hold")));

@@ -82,11 +82,11 @@
 //! `ensures` clauses are the last checks of every `return` block, so they are checked
 //! after everything the block does, and callee `requires` come before the call's effects.
 
-use crate::cfg::{BlockId, Cfg};
+use crate::cfg::{AssertReason, BlockId, Cfg};
 use crate::sema::hir::{self, FunctionId};
 use crate::sema::relevance::{self, Relevant};
 use crate::vc::expr::{Definition, Translator};
-use crate::vc::passify::{self, Abstraction, Input, InputKind, Obligation, Passive, Step};
+use crate::vc::passify::{self, Abstraction, Input, InputKind, Obligation, ObligationKind, Passive, Step};
 use crate::vc::term::{self, Sort, SymbolId, Term, TermId, Terms};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -201,13 +201,26 @@ impl Encoding {
     }
 }
 
-/// Encodes one implementation (`cfg`, acyclic) of `program`.
+/// Encodes one implementation (`cfg`, acyclic) of `program` for its executions: every
+/// assertion holds after it (an execution that fails one stops there).
 pub fn encode(program: &hir::Program, cfg: &Cfg) -> Encoding {
+    encode_with(program, cfg, false)
+}
+
+/// Encodes one implementation as Boogie's verification condition does: an assertion
+/// with `{:subsumption 0}` ([`AssertReason::Unsubsumed`]) is not assumed after it, so
+/// a check after it fails where only the assertion kept it from failing, as Boogie
+/// counts errors. `verify` asks this; test generation asks [`encode`].
+pub fn encode_verification(program: &hir::Program, cfg: &Cfg) -> Encoding {
+    encode_with(program, cfg, true)
+}
+
+fn encode_with(program: &hir::Program, cfg: &Cfg, boogie_subsumption: bool) -> Encoding {
     let relevant = relevance::relevant(program, cfg.implementation);
     let mut translator = Translator::new(program, &relevant);
     let passive = passify::passify(&mut translator, cfg);
     let Translator { terms, prelude, .. } = translator;
-    let mut encoder = Encoder { terms, cfg, assertions: prelude.axioms.clone() };
+    let mut encoder = Encoder { terms, cfg, assertions: prelude.axioms.clone(), boogie_subsumption };
     encoder.assertions.extend(passive.precondition.iter().copied());
     let (blocks, edges) = encoder.blocks_and_edges(&passive);
     let failures = encoder.failures(&passive, &blocks);
@@ -282,9 +295,24 @@ struct Encoder<'c> {
     terms: Terms,
     cfg: &'c Cfg,
     assertions: Vec<TermId>,
+    /// See [`encode_verification`].
+    boogie_subsumption: bool,
 }
 
 impl Encoder<'_> {
+    /// What executions past `step` satisfy: its term, except an unsubsumed check's
+    /// under Boogie's subsumption.
+    fn assumed(&mut self, step: &Step) -> TermId {
+        match step {
+            Step::Check(_, obligation)
+                if self.boogie_subsumption && obligation.kind == ObligationKind::Assert(AssertReason::Unsubsumed) =>
+            {
+                self.terms.bool(true)
+            }
+            _ => step.term(),
+        }
+    }
+
     fn blocks_and_edges(&mut self, passive: &Passive) -> (Vec<BlockVc>, Vec<EdgeVc>) {
         let mut blocks = Vec::with_capacity(passive.blocks.len());
         let mut edges = Vec::new();
@@ -293,7 +321,10 @@ impl Encoder<'_> {
             let exec = self.terms.constant(format!("%exec@{index}"), Sort::Bool);
             // trans@B = s_0 ∧ … ∧ s_n-1, chained as the prefixes of the failures are.
             let empty = self.terms.bool(true);
-            let trans = block.steps.iter().fold(empty, |prefix, step| self.chain(prefix, step.term()));
+            let trans = block.steps.iter().fold(empty, |prefix, step| {
+                let assumed = self.assumed(step);
+                self.chain(prefix, assumed)
+            });
             let mut edge_indices = Vec::with_capacity(block.edges.len());
             for edge in &block.edges {
                 let take = self.terms.constant(format!("%take@{index}@{}", edge.to.index()), Sort::Bool);
@@ -323,7 +354,8 @@ impl Encoder<'_> {
                     let condition = self.terms.and(vec![blocks[id.index()].exec, prefix, violated]);
                     failures.push(Failure { obligation: obligation.clone(), block: id, step: position, condition });
                 }
-                prefix = self.chain(prefix, step.term());
+                let assumed = self.assumed(step);
+                prefix = self.chain(prefix, assumed);
             }
         }
         failures

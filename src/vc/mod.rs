@@ -19,7 +19,7 @@ pub mod passify;
 pub mod term;
 pub mod theory;
 
-pub use encode::{encode, BlockVc, EdgeVc, Encoding, Failure, FailureId};
+pub use encode::{encode, encode_verification, BlockVc, EdgeVc, Encoding, Failure, FailureId};
 pub use expr::{Definition, Prelude};
 pub use model::{Assignment, Choice, FunctionModel, MapValue, Model, Value};
 pub use passify::{Abstraction, Input, InputKind, Obligation, ObligationKind};

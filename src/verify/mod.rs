@@ -54,7 +54,7 @@ use crate::sema::hir::{self, ImplId};
 use crate::smt::refine::{self, Instance};
 use crate::smt::{footing, Footing, Reach, Session, SessionOptions};
 use crate::source::Span;
-use crate::vc::{encode, Encoding, FailureId, Model, Obligation, ObligationKind};
+use crate::vc::{encode_verification, Encoding, FailureId, Model, Obligation, ObligationKind};
 use failing_test::TestContext;
 use search::{CandidateRun, FailingRun, Search};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -294,7 +294,7 @@ fn verify_implementation(
 ) -> ImplementationVerdict {
     let start = Instant::now();
     let acyclic = cut_loops(program, cfg);
-    let encoding = Arc::new(encode(program, &acyclic));
+    let encoding = Arc::new(encode_verification(program, &acyclic));
     let search = Search { machine, program, cyclic: cfg, acyclic: &acyclic, deadline: options.deadline };
     let (answers, footing) = answers(&encoding, options, &search);
     let contradiction =
@@ -533,7 +533,9 @@ fn site(program: &hir::Program, cfg: &Cfg, obligation: &Obligation) -> CheckSite
     match &obligation.kind {
         // Verification is modular (nothing is inlined), so inlined contracts only come
         // from callers that inline on purpose; they read as assertions at the call.
-        ObligationKind::Assert(AssertReason::User | AssertReason::Ensures { .. }) => CheckSite::Assertion { span },
+        ObligationKind::Assert(AssertReason::User | AssertReason::Unsubsumed | AssertReason::Ensures { .. }) => {
+            CheckSite::Assertion { span }
+        }
         ObligationKind::Assert(AssertReason::Requires { callee, .. }) => CheckSite::Precondition {
             callee: program.procedures[callee.index()].name.clone(),
             call: span,
