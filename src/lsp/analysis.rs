@@ -228,12 +228,33 @@ fn describe_test(procedure: &json::Procedure, id: &str) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let expect = match (test.expect.outcome.as_str(), &test.expect.message) {
-        ("pass", _) if test.expect.outputs.is_empty() => "returns".to_string(),
-        ("pass", _) => format!("returns {}", named(&test.expect.outputs)),
+        ("pass", _) => {
+            let outputs = named(&test.expect.outputs);
+            let returns =
+                if outputs.is_empty() { "returns normally".to_string() } else { format!("returns {outputs}") };
+            match named(&test.expect.globals) {
+                globals if globals.is_empty() => returns,
+                globals => format!("{returns}, leaving {globals}"),
+            }
+        }
         ("fail", Some(message)) => format!("fails: {message}"),
-        (outcome, _) => outcome.to_string(),
+        (outcome, message) => {
+            let what = outcome_meaning(outcome);
+            message.as_ref().map_or(what.to_string(), |message| format!("{what}: {message}"))
+        }
     };
     format!("`{id}` ({}; {expect})", if inputs.is_empty() { "no inputs" } else { &inputs })
+}
+
+/// What a recorded outcome other than `pass` means to a reader of a hover (the suite
+/// format's words, `docs/suite-format.md`).
+fn outcome_meaning(outcome: &str) -> &str {
+    match outcome {
+        "fail" => "fails",
+        "infeasible" => "stops at an `assume` after its goals (infeasible)",
+        "unchecked" => "stops after its goals at a check replay cannot decide (unchecked)",
+        other => other,
+    }
 }
 
 /// The `prove-tests` run of the job's file with the server's options; a document that
@@ -379,5 +400,31 @@ fn goal_outcome(reports: &[ProcedureReport], goal: &str) -> String {
             format!("branch `{goal}` is unreachable: no test can cover it")
         }
         _ => format!("branch `{goal}` is no longer in the program"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn procedure(tests: serde_json::Value) -> json::Procedure {
+        let procedure = serde_json::json!({ "name": "P", "digest": "sha256:0", "goals": [], "tests": tests });
+        serde_json::from_value(procedure).expect("a suite's procedure")
+    }
+
+    #[test]
+    fn a_test_is_described_by_what_it_returns_leaves_or_why_it_stops() {
+        let procedure = procedure(serde_json::json!([
+            { "id": "P/t1", "inputs": {}, "expect": { "outcome": "pass" } },
+            { "id": "P/t2", "inputs": { "params": [{ "name": "x", "value": 1 }] },
+              "expect": { "outcome": "pass", "globals": [{ "name": "g", "value": 2 }] } },
+            { "id": "P/t3", "inputs": {}, "expect": { "outcome": "unchecked", "message": "axiom `A` at `f(3)`" } },
+        ]));
+        assert_eq!(describe_test(&procedure, "P/t1"), "`P/t1` (no inputs; returns normally)");
+        assert_eq!(describe_test(&procedure, "P/t2"), "`P/t2` (x = 1; returns normally, leaving g = 2)");
+        assert_eq!(
+            describe_test(&procedure, "P/t3"),
+            "`P/t3` (no inputs; stops after its goals at a check replay cannot decide (unchecked): axiom `A` at `f(3)`)"
+        );
     }
 }
