@@ -187,7 +187,28 @@ impl<'a> TestContext<'a> {
                  postcondition"
             ));
         }
+        if self.passes_unsubsumed_assertion(model, obligation) {
+            caveats.push(
+                "the path passes an `assert {:subsumption 0}`, which is checked but not assumed after it (as Boogie \
+                 does): this test may fail at that assertion first"
+                    .to_string(),
+            );
+        }
         caveats
+    }
+
+    /// Whether the counterexample's path passes an assertion with `{:subsumption 0}`
+    /// before the failing check ([`crate::vc::encode_verification`]).
+    fn passes_unsubsumed_assertion(&self, model: &Model, obligation: &Obligation) -> bool {
+        let Some(last) = model.path.len().checked_sub(1) else { return false };
+        self.encoding.failures.iter().any(|failure| {
+            failure.obligation.kind == ObligationKind::Assert(AssertReason::Unsubsumed)
+                && match model.path.iter().position(|&block| block == failure.block) {
+                    Some(position) if position < last => true,
+                    Some(_) => failure.obligation.span.start < obligation.span.start,
+                    None => false,
+                }
+        })
     }
 
     /// Whether the counterexample makes the abstracted call before its failing check:
