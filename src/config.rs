@@ -295,10 +295,15 @@ pub struct SolverLimits {
 
 impl SolverLimits {
     /// The session options of a run started at `start`.
+    /// The run's deadline, `--time-limit` after `start`.
+    pub fn deadline(&self, start: std::time::Instant) -> Option<std::time::Instant> {
+        self.time_limit.map(|limit| start + limit)
+    }
+
     pub fn session_options(&self, start: std::time::Instant) -> crate::smt::SessionOptions {
         crate::smt::SessionOptions {
             timeout_ms: Some(self.timeout_ms),
-            deadline: self.time_limit.map(|limit| start + limit),
+            deadline: self.deadline(start),
             ..crate::smt::SessionOptions::default()
         }
     }

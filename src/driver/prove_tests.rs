@@ -19,16 +19,11 @@ pub fn run_prove_tests(config: &ProveTestsConfig, output: &OutputConfig, streams
         writeln!(streams.err, "seedgen: error: {refusal}")?;
         return Ok(Outcome::InputError);
     }
-    let Lowered { db, ast, program, cfgs: all_cfgs } = match load_and_lower(
-        &config.file,
-        config.language,
-        config.solver.time_limit.map(|limit| started + limit),
-        output,
-        streams,
-    )? {
-        Ok(lowered) => lowered,
-        Err(outcome) => return Ok(outcome),
-    };
+    let Lowered { db, ast, program, cfgs: all_cfgs } =
+        match load_and_lower(&config.file, config.language, config.solver.deadline(started), output, streams)? {
+            Ok(lowered) => lowered,
+            Err(outcome) => return Ok(outcome),
+        };
     if all_cfgs.is_empty() {
         writeln!(streams.err, "seedgen: error: `{}` has no procedure with a body to test", config.file.display())?;
         return Ok(Outcome::InputError);

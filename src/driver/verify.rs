@@ -16,16 +16,11 @@ pub fn run_verify(config: &VerifyConfig, output: &OutputConfig, streams: &mut St
     // `--time-limit` counts from the run's start: reading, monomorphizing and lowering
     // a large front-end file take part of it.
     let started = Instant::now();
-    let Lowered { db, program, cfgs, .. } = match load_and_lower(
-        &config.file,
-        config.language,
-        config.solver.time_limit.map(|limit| started + limit),
-        output,
-        streams,
-    )? {
-        Ok(lowered) => lowered,
-        Err(outcome) => return Ok(outcome),
-    };
+    let Lowered { db, program, cfgs, .. } =
+        match load_and_lower(&config.file, config.language, config.solver.deadline(started), output, streams)? {
+            Ok(lowered) => lowered,
+            Err(outcome) => return Ok(outcome),
+        };
     let options = config.solver.session_options(started);
     let verdicts = verify::verify(&program, &cfgs, &options, verify::Confirmation::Search);
     let diagnostics = verify::diagnostics(&verdicts);
